@@ -1,0 +1,54 @@
+# The README's two commands: `go run .` runs the platform, `make test` runs every test.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+GO ?= go
+
+.PHONY: test test-go test-ui check-bundle e2e deps build bench fuzz
+
+## test: everything CI runs — Go vet and tests, UI type check, i18n lint, unit tests,
+## the committed-bundle check, and the browser tests against the real binary.
+test: test-go test-ui check-bundle e2e
+
+test-go:
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+# npm ci only when package-lock.json changed since the last install.
+node_modules/.package-lock.json: package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+deps: node_modules/.package-lock.json
+
+test-ui: deps
+	npm run --silent typecheck
+	npm run --silent lint:i18n
+	npm run --silent test:unit
+
+## check-bundle: rebuild the UI and fail if the committed ui/dist differs from the sources.
+check-bundle: deps
+	npm run --silent build
+	@if [ -n "$$(git status --porcelain -- ui/dist)" ]; then \
+		git status --short -- ui/dist | head -20; \
+		echo "ui/dist is not what the sources build: run 'npm run build' and commit ui/dist"; exit 1; \
+	fi
+
+e2e: deps
+	@test -x /usr/bin/chromium || { echo "chromium is missing: apt-get install -y --no-install-recommends chromium"; exit 1; }
+	npm run --silent e2e
+
+## build: the static, cgo-free release binary.
+build:
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags='-s -w' -o bin/gerege .
+
+## fuzz: run each fuzz target for a while (FUZZTIME=30s by default).
+FUZZTIME ?= 30s
+fuzz:
+	$(GO) test ./app/web -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./app/web -run '^$$' -fuzz '^FuzzAcceptLanguage$$' -fuzztime $(FUZZTIME)
+
+## bench: Go benchmarks plus start time, memory, bundle size and load figures of the real binary.
+bench: build
+	@command -v wrk >/dev/null || { echo "installing wrk (load generator)"; apt-get install -y -qq wrk >/dev/null; }
+	$(GO) test -run '^$$' -bench . -benchmem ./app/...
+	$(GO) run ./scripts/bench -bin bin/gerege

@@ -1,0 +1,132 @@
+package app
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is every setting of the platform, filled from flags and GEREGE_* environment
+// variables (a flag wins over the variable), validated once at start and passed by value.
+type Config struct {
+	Addr        string
+	DB          string
+	BaseURL     string
+	Demo        bool
+	Maintenance bool
+	LogLevel    string
+	LogFormat   string
+	MaxBody     int64
+	Secret      string // GEREGE_SECRET only: never a flag, so it stays out of `ps`
+	SMTP        SMTPConfig
+	ShutdownIn  time.Duration
+}
+
+// SMTPConfig is where email goes; with no host, email lands in the outbox table.
+type SMTPConfig struct {
+	Host     string
+	Port     int
+	User     string
+	Password string // GEREGE_SMTP_PASSWORD only
+	From     string
+}
+
+// Secure reports whether the public URL is HTTPS.
+func (c Config) Secure() bool { return strings.HasPrefix(c.BaseURL, "https://") }
+
+type envFlag struct {
+	name, env, usage string
+}
+
+// ParseServe parses `gerege serve` arguments with the environment as defaults.
+func ParseServe(args []string, getenv func(string) string, out io.Writer) (Config, error) {
+	fs := flag.NewFlagSet("gerege serve", flag.ContinueOnError)
+	fs.SetOutput(out)
+	c := Config{}
+	str := func(p *string, name, env, def, usage string) {
+		if v := getenv(env); v != "" {
+			def = v
+		}
+		fs.StringVar(p, name, def, usage+" (env "+env+")")
+	}
+	boolean := func(p *bool, name, env, usage string) {
+		def, _ := strconv.ParseBool(getenv(env))
+		fs.BoolVar(p, name, def, usage+" (env "+env+")")
+	}
+	str(&c.Addr, "addr", "GEREGE_ADDR", ":8080", "address to listen on")
+	str(&c.DB, "db", "GEREGE_DB", "./gerege.db", "path of the SQLite data file (created and migrated on start)")
+	str(&c.BaseURL, "base-url", "GEREGE_BASE_URL", "http://localhost:8080", "public URL of the site, used in emails and links; https:// turns on HSTS and Secure cookies")
+	boolean(&c.Demo, "demo", "GEREGE_DEMO", "fill an empty database with demo content in both languages, marked as demo")
+	boolean(&c.Maintenance, "maintenance", "GEREGE_MAINTENANCE", "answer every page with 503 and the maintenance page (/healthz stays up)")
+	str(&c.LogLevel, "log-level", "GEREGE_LOG_LEVEL", "info", "log level: debug, info, warn, error")
+	str(&c.LogFormat, "log-format", "GEREGE_LOG_FORMAT", "auto", "log format: json, text, or auto (text on a terminal, json otherwise)")
+	maxBody := "1048576"
+	str(&maxBody, "max-body", "GEREGE_MAX_BODY", maxBody, "largest request body accepted, in bytes")
+	str(&c.SMTP.Host, "smtp-host", "GEREGE_SMTP_HOST", "", "SMTP server for outgoing email; empty keeps email in the outbox admins read in the app")
+	port := "587"
+	str(&port, "smtp-port", "GEREGE_SMTP_PORT", port, "SMTP port")
+	str(&c.SMTP.User, "smtp-user", "GEREGE_SMTP_USER", "", "SMTP user name (password from GEREGE_SMTP_PASSWORD)")
+	str(&c.SMTP.From, "smtp-from", "GEREGE_SMTP_FROM", "Gerege <no-reply@localhost>", "sender address of outgoing email")
+	grace := "15s"
+	str(&grace, "shutdown-timeout", "GEREGE_SHUTDOWN_TIMEOUT", grace, "how long in-flight requests may finish after SIGINT/SIGTERM")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: gerege serve [flags]\n\nRuns the platform. Flags (each also read from the environment variable shown; a flag wins):\n\n")
+		fs.PrintDefaults()
+		fmt.Fprintf(fs.Output(), "\nSecrets come only from the environment: GEREGE_SECRET (signing key; generated and kept in the database when unset), GEREGE_SMTP_PASSWORD.\n")
+	}
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	c.Secret = getenv("GEREGE_SECRET")
+	c.SMTP.Password = getenv("GEREGE_SMTP_PASSWORD")
+	var errs []error
+	var err error
+	if c.MaxBody, err = strconv.ParseInt(maxBody, 10, 64); err != nil || c.MaxBody < 1024 {
+		errs = append(errs, fmt.Errorf("--max-body: want a number of bytes ≥ 1024, got %q", maxBody))
+	}
+	if c.SMTP.Port, err = strconv.Atoi(port); err != nil || c.SMTP.Port < 1 || c.SMTP.Port > 65535 {
+		errs = append(errs, fmt.Errorf("--smtp-port: want 1–65535, got %q", port))
+	}
+	if c.ShutdownIn, err = time.ParseDuration(grace); err != nil || c.ShutdownIn < 0 {
+		errs = append(errs, fmt.Errorf("--shutdown-timeout: want a duration such as 15s, got %q", grace))
+	}
+	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, fmt.Errorf("--base-url: want an absolute http(s) URL, got %q", c.BaseURL))
+	}
+	c.BaseURL = strings.TrimSuffix(c.BaseURL, "/")
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		errs = append(errs, fmt.Errorf("--log-level: want debug, info, warn or error, got %q", c.LogLevel))
+	}
+	switch c.LogFormat {
+	case "auto", "json", "text":
+	default:
+		errs = append(errs, fmt.Errorf("--log-format: want auto, json or text, got %q", c.LogFormat))
+	}
+	if c.DB == "" {
+		errs = append(errs, errors.New("--db: must not be empty"))
+	}
+	if c.Secret != "" && len(c.Secret) < 32 {
+		errs = append(errs, errors.New("GEREGE_SECRET: must be at least 32 characters"))
+	}
+	return c, errors.Join(errs...)
+}
+
+// DefaultConfig is the configuration with no flags and no environment (used by tests).
+func DefaultConfig() Config {
+	c, err := ParseServe(nil, func(string) string { return "" }, io.Discard)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}

@@ -1,0 +1,204 @@
+// Package app wires the platform together: configuration → store → services → router, and
+// runs the HTTP server with graceful shutdown.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/alexedwards/scs/v2"
+
+	"gerege/app/web"
+	"gerege/db"
+)
+
+// Version is set at build time with -ldflags "-X gerege/app.Version=…".
+var Version = "dev"
+
+// Server is one running platform: its store, sessions and router.
+type Server struct {
+	cfg      Config
+	log      *slog.Logger
+	store    *db.Store
+	secret   []byte
+	kit      *web.Kit
+	sessions *scs.SessionManager
+	handler  http.Handler
+	maint    *cachedFlag
+	demo     *cachedFlag
+	stop     chan struct{}
+	stopOnce sync.Once
+	wg       sync.WaitGroup
+}
+
+// New opens (creating and migrating) the database and builds the router. dist is the built UI.
+func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS) (*Server, error) {
+	store, err := db.Open(ctx, cfg.DB)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, log: log, store: store, stop: make(chan struct{})}
+	fail := func(err error) (*Server, error) {
+		store.Close()
+		return nil, err
+	}
+	if cfg.Secret != "" {
+		s.secret = []byte(cfg.Secret)
+	} else if s.secret, err = store.EnsureSecret(ctx); err != nil {
+		return fail(fmt.Errorf("secret: %w", err))
+	}
+	if cfg.Demo {
+		if err := SeedDemo(ctx, store); err != nil {
+			return fail(fmt.Errorf("demo: %w", err))
+		}
+	}
+	ui, err := web.NewUI(dist)
+	if err != nil {
+		return fail(err)
+	}
+	s.maint = newCachedFlag(2*time.Second, func(ctx context.Context) bool {
+		if cfg.Maintenance {
+			return true
+		}
+		v, err := store.Setting(ctx, db.SettingMaintenance)
+		return err == nil && v == "on"
+	})
+	s.demo = newCachedFlag(10*time.Second, func(ctx context.Context) bool {
+		v, err := store.Setting(ctx, db.SettingDemo)
+		return err == nil && v != ""
+	})
+	s.kit = &web.Kit{UI: ui, Log: log, MaxBody: cfg.MaxBody, Secure: cfg.Secure(), Maintenance: s.maint.Get}
+
+	s.sessions = scs.New()
+	s.sessions.Store = db.SessionStore{S: store}
+	s.sessions.Lifetime = 14 * 24 * time.Hour
+	s.sessions.IdleTimeout = 7 * 24 * time.Hour
+	s.sessions.Cookie.Name = "gerege_session"
+	s.sessions.Cookie.HttpOnly = true
+	s.sessions.Cookie.SameSite = http.SameSiteLaxMode
+	s.sessions.Cookie.Secure = cfg.Secure()
+	s.sessions.ErrorFunc = func(w http.ResponseWriter, r *http.Request, err error) { s.kit.Fail(w, r, err) }
+
+	s.handler = s.routes()
+	s.wg.Add(1)
+	go s.housekeeping()
+	return s, nil
+}
+
+// Handler is the root HTTP handler.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Store is the server's database (for commands and tests).
+func (s *Server) Store() *db.Store { return s.store }
+
+// Close stops background work and closes the database.
+func (s *Server) Close() error {
+	var err error
+	s.stopOnce.Do(func() {
+		close(s.stop)
+		s.wg.Wait()
+		err = s.store.Close()
+	})
+	return err
+}
+
+// housekeeping deletes expired sessions every few minutes.
+func (s *Server) housekeeping() {
+	defer s.wg.Done()
+	t := time.NewTicker(5 * time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			if _, err := s.store.DeleteExpiredSessions(ctx); err != nil {
+				s.log.Warn("deleting expired sessions", slog.String("error", err.Error()))
+			}
+			cancel()
+		}
+	}
+}
+
+// Run serves until ctx is cancelled (SIGINT/SIGTERM), then lets in-flight requests finish.
+// ready, when not nil, receives the listening address once the server accepts connections.
+func Run(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, ready func(addr string)) error {
+	s, err := New(ctx, cfg, log, dist)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	log.Info("listening", slog.String("addr", ln.Addr().String()), slog.String("db", cfg.DB),
+		slog.String("version", Version), slog.Bool("maintenance", cfg.Maintenance))
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down", slog.Duration("grace", cfg.ShutdownIn))
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownIn)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// cachedFlag is a boolean read from the database at most once per ttl.
+type cachedFlag struct {
+	mu      sync.Mutex
+	ttl     time.Duration
+	read    func(context.Context) bool
+	value   bool
+	expires time.Time
+}
+
+func newCachedFlag(ttl time.Duration, read func(context.Context) bool) *cachedFlag {
+	return &cachedFlag{ttl: ttl, read: read}
+}
+
+func (c *cachedFlag) Get(ctx context.Context) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if now := time.Now(); now.After(c.expires) {
+		c.value = c.read(ctx)
+		c.expires = now.Add(c.ttl)
+	}
+	return c.value
+}
+
+// Invalidate makes the next Get read the database again.
+func (c *cachedFlag) Invalidate() {
+	c.mu.Lock()
+	c.expires = time.Time{}
+	c.mu.Unlock()
+}

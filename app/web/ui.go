@@ -1,0 +1,238 @@
+package web
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+
+	"gerege/i18n"
+)
+
+// UI serves the embedded, prebuilt UI: hashed assets with long caching, and the prerendered
+// pages of every known route in each language. Everything is read into memory at start.
+type UI struct {
+	files   map[string]*file // by path inside dist ("assets/app-X.css", "pages/en/index.html")
+	routes  []uiRoute
+	favicon string
+}
+
+type file struct {
+	raw, gz, br []byte
+	ctype, etag string
+}
+
+type uiRoute struct {
+	segs []string // ":name" matches any one segment
+	page string
+}
+
+// Manifest is ui/dist/manifest.json, written by the UI build.
+type Manifest struct {
+	Langs  []string `json:"langs"`
+	Routes []struct {
+		Path string `json:"path"`
+		Page string `json:"page"`
+	} `json:"routes"`
+}
+
+// NewUI loads the built UI from dist.
+func NewUI(dist fs.FS) (*UI, error) {
+	u := &UI{files: map[string]*file{}}
+	mb, err := fs.ReadFile(dist, "manifest.json")
+	if err != nil {
+		return nil, fmt.Errorf("ui: %w (run `npm run build`)", err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(mb, &m); err != nil {
+		return nil, fmt.Errorf("ui: manifest.json: %w", err)
+	}
+	err = fs.WalkDir(dist, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".gz") || strings.HasSuffix(p, ".br") {
+			return err
+		}
+		raw, err := fs.ReadFile(dist, p)
+		if err != nil {
+			return err
+		}
+		f := &file{raw: raw, ctype: contentType(p)}
+		f.gz, _ = fs.ReadFile(dist, p+".gz")
+		f.br, _ = fs.ReadFile(dist, p+".br")
+		sum := sha256.Sum256(raw)
+		f.etag = `"` + hex.EncodeToString(sum[:12]) + `"`
+		u.files[p] = f
+		if strings.HasPrefix(p, "assets/favicon-") && !strings.HasSuffix(p, ".map") {
+			u.favicon = "/" + p
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("ui: %w", err)
+	}
+	for _, r := range m.Routes {
+		u.routes = append(u.routes, uiRoute{segs: split(r.Path), page: r.Page})
+		for _, l := range i18n.Languages {
+			if u.files["pages/"+l+"/"+r.Page+".html"] == nil {
+				return nil, fmt.Errorf("ui: page %s of %s missing for %s", r.Page, r.Path, l)
+			}
+		}
+	}
+	for _, status := range []string{"403", "404", "500", "maintenance"} {
+		if u.files["pages/en/"+status+".html"] == nil {
+			return nil, fmt.Errorf("ui: status page %s missing", status)
+		}
+	}
+	return u, nil
+}
+
+func contentType(p string) string {
+	switch path.Ext(p) {
+	case ".html":
+		return "text/html; charset=utf-8"
+	case ".js":
+		return "text/javascript; charset=utf-8"
+	case ".css":
+		return "text/css; charset=utf-8"
+	case ".svg":
+		return "image/svg+xml"
+	case ".json":
+		return "application/json"
+	}
+	if t := mime.TypeByExtension(path.Ext(p)); t != "" {
+		return t
+	}
+	return "application/octet-stream"
+}
+
+func split(p string) []string {
+	p = strings.Trim(p, "/")
+	if p == "" {
+		return nil
+	}
+	return strings.Split(p, "/")
+}
+
+// Page returns the page name serving path (without language prefix), or "".
+func (u *UI) Page(p string) string {
+	segs := split(p)
+next:
+	for _, r := range u.routes {
+		if len(r.segs) != len(segs) {
+			continue
+		}
+		for i, s := range r.segs {
+			if !strings.HasPrefix(s, ":") && s != segs[i] {
+				continue next
+			}
+		}
+		return r.page
+	}
+	return ""
+}
+
+// Favicon is the hashed favicon's URL path.
+func (u *UI) Favicon() string { return u.favicon }
+
+// serve writes f, choosing brotli or gzip by Accept-Encoding, honouring If-None-Match.
+func serve(w http.ResponseWriter, r *http.Request, f *file, status int, cache string) {
+	h := w.Header()
+	h.Set("Content-Type", f.ctype)
+	h.Set("Cache-Control", cache)
+	h.Set("Vary", "Accept-Encoding")
+	h.Set("ETag", f.etag)
+	if status == http.StatusOK && r.Header.Get("If-None-Match") == f.etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	body := f.raw
+	ae := r.Header.Get("Accept-Encoding")
+	switch {
+	case f.br != nil && acceptsEncoding(ae, "br"):
+		h.Set("Content-Encoding", "br")
+		body = f.br
+	case f.gz != nil && acceptsEncoding(ae, "gzip"):
+		h.Set("Content-Encoding", "gzip")
+		body = f.gz
+	}
+	h.Set("Content-Length", fmt.Sprint(len(body)))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}
+
+func acceptsEncoding(header, enc string) bool {
+	for part := range strings.SplitSeq(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), enc) {
+			continue
+		}
+		if q, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			v, err := strconv.ParseFloat(q, 64)
+			return err == nil && v > 0
+		}
+		return true
+	}
+	return false
+}
+
+// ServeAsset serves /assets/<name>: hashed names, cached for a year as immutable.
+func (u *UI) ServeAsset(w http.ResponseWriter, r *http.Request) {
+	f := u.files[strings.TrimPrefix(r.URL.Path, "/")]
+	if f == nil || !strings.HasPrefix(r.URL.Path, "/assets/") {
+		u.ServeStatus(w, r, http.StatusNotFound)
+		return
+	}
+	serve(w, r, f, http.StatusOK, "public, max-age=31536000, immutable")
+}
+
+// ServePage serves a language-prefixed UI path: the route's prerendered page, or the 404
+// page with status 404 when no UI route matches.
+func (u *UI) ServePage(w http.ResponseWriter, r *http.Request, lang, rest string) {
+	page := u.Page(rest)
+	if page == "" {
+		u.ServeStatus(w, r, http.StatusNotFound)
+		return
+	}
+	serve(w, r, u.files["pages/"+lang+"/"+page+".html"], http.StatusOK, "no-cache")
+}
+
+// ServeStatus writes the localized status page for status (403, 404, 500, 503, …).
+func (u *UI) ServeStatus(w http.ResponseWriter, r *http.Request, status int) {
+	name := fmt.Sprint(status)
+	switch {
+	case status == http.StatusServiceUnavailable:
+		name = "maintenance"
+	case status == 401:
+		name = "403"
+	case status >= 500:
+		name = "500"
+	case status >= 400 && u.files["pages/en/"+name+".html"] == nil:
+		name = "404"
+	}
+	lang := Lang(r)
+	f := u.files["pages/"+lang+"/"+name+".html"]
+	if f == nil {
+		f = u.files["pages/"+i18n.Default+"/"+name+".html"]
+	}
+	serve(w, r, f, status, "no-store")
+}
+
+// Redirect sends a non-prefixed path to its language-prefixed form, keeping the query.
+func (u *UI) Redirect(w http.ResponseWriter, r *http.Request, lang, rest string) {
+	target := "/" + lang + strings.TrimRight(rest, "/")
+	if r.URL.RawQuery != "" {
+		target += "?" + r.URL.RawQuery
+	}
+	w.Header().Set("Vary", "Cookie, Accept-Language")
+	http.Redirect(w, r, target, http.StatusFound)
+}
+
+// Has reports whether dist holds the file at p (used by tests).
+func (u *UI) Has(p string) bool { return u.files[p] != nil }

@@ -1,0 +1,117 @@
+package web
+
+import (
+	"bytes"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+func TestAcceptLanguage(t *testing.T) {
+	cases := map[string]string{
+		"":                               "",
+		"mn":                             "mn",
+		"mn-MN,mn;q=0.9,en;q=0.8":        "mn",
+		"en-US;q=0.5,en;q=0.9,mn;q=0.95": "mn",
+		"fr-FR, de;q=0.5":                "",
+		"EN":                             "en",
+		"mn;q=0, en;q=0.1":               "en",
+		"mn;q=abc, en":                   "en",
+		"*":                              "",
+		";;;,,, mn ; q=0.3":              "mn",
+	}
+	for h, want := range cases {
+		if got := AcceptLanguage(h); got != want {
+			t.Errorf("AcceptLanguage(%q) = %q, want %q", h, got, want)
+		}
+	}
+}
+
+func TestRecoverServesJSON500AndLogsStack(t *testing.T) {
+	var logs bytes.Buffer
+	k := &Kit{Log: slog.New(slog.NewJSONHandler(&logs, nil))}
+	h := k.RequestID(k.Recover(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
+		panic("boom with secret detail")
+	})))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/x", nil))
+	if rec.Code != 500 {
+		t.Fatalf("status %d", rec.Code)
+	}
+	if strings.Contains(rec.Body.String(), "secret detail") || !strings.Contains(rec.Body.String(), "Something went wrong") {
+		t.Errorf("500 body leaks or lacks the generic text: %s", rec.Body)
+	}
+	if !strings.Contains(logs.String(), "boom with secret detail") || !strings.Contains(logs.String(), "request_id") ||
+		!strings.Contains(logs.String(), "goroutine") {
+		t.Errorf("log lacks the panic, request id or stack: %s", logs.String())
+	}
+}
+
+func TestDecode(t *testing.T) {
+	type body struct {
+		Name string `json:"name"`
+	}
+	cases := []struct {
+		in     string
+		status int
+	}{
+		{`{"name":"a"}`, 0},
+		{`{"name":"a","extra":1}`, 0},
+		{``, 400},
+		{`{`, 400},
+		{`[]`, 400},
+		{`{"name":5}`, 400},
+		{`{"name":"a"}{"name":"b"}`, 400},
+		{`null`, 0},
+	}
+	for _, c := range cases {
+		var b body
+		err := DecodeReader(strings.NewReader(c.in), &b)
+		got := 0
+		if err != nil {
+			got = AsError(err).Status
+		}
+		if got != c.status {
+			t.Errorf("%q: status %d, want %d (%v)", c.in, got, c.status, err)
+		}
+	}
+	r := httptest.NewRequest("POST", "/api/x", strings.NewReader(strings.Repeat(" ", 100)+`{}`))
+	r.Body = http.MaxBytesReader(httptest.NewRecorder(), r.Body, 50)
+	if err := DecodeReader(r.Body, &struct{}{}); AsError(err).Status != 413 {
+		t.Errorf("over the limit: %v", err)
+	}
+}
+
+// FuzzDecode: no input makes the decoder panic or return anything but nil or a 4xx *Error.
+func FuzzDecode(f *testing.F) {
+	for _, s := range []string{`{"lang":"mn"}`, `{"a":[1,2,{"b":null}]}`, `{`, "\x00", `"\ud800"`, `{"lang":"` + strings.Repeat("я", 100) + `"}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var v struct {
+			Lang string         `json:"lang"`
+			Any  map[string]any `json:"any"`
+		}
+		err := DecodeReader(io.LimitReader(bytes.NewReader(data), 1<<16), &v)
+		if err != nil {
+			if e := AsError(err); e.Status < 400 || e.Status >= 500 {
+				t.Fatalf("status %d for %q", e.Status, data)
+			}
+		}
+	})
+}
+
+// FuzzAcceptLanguage: any header gives a supported language or "".
+func FuzzAcceptLanguage(f *testing.F) {
+	for _, s := range []string{"mn-MN,mn;q=0.9", "en;q=0.1", ";q=", ",,,", "mn;q=1e400"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, h string) {
+		if got := AcceptLanguage(h); got != "" && got != "en" && got != "mn" {
+			t.Fatalf("AcceptLanguage(%q) = %q", h, got)
+		}
+	})
+}

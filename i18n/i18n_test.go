@@ -1,0 +1,84 @@
+package i18n
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var placeholder = regexp.MustCompile(`\{\{\s*[a-zA-Z0-9_]+\s*\}\}`)
+
+// TestCatalogParity keeps the catalogs in step: the same keys in every language, no empty
+// value, and the same {{placeholders}} in each translation of a key.
+func TestCatalogParity(t *testing.T) {
+	en, err := Load("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(en) == 0 {
+		t.Fatal("en catalog is empty")
+	}
+	for _, lang := range Languages {
+		c, err := Load(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range c {
+			if strings.TrimSpace(v) == "" {
+				t.Errorf("%s: %q is empty", lang, k)
+			}
+			if _, ok := en[k]; !ok {
+				t.Errorf("%s: %q is not in en", lang, k)
+			}
+			want := placeholder.FindAllString(en[k], -1)
+			got := placeholder.FindAllString(v, -1)
+			slices.Sort(want)
+			slices.Sort(got)
+			if !slices.Equal(want, got) {
+				t.Errorf("%s: %q has placeholders %v, en has %v", lang, k, got, want)
+			}
+		}
+		for k := range en {
+			if _, ok := c[k]; !ok {
+				t.Errorf("%s: %q is missing", lang, k)
+			}
+		}
+	}
+}
+
+// TestMongolianIsCyrillic catches an English string pasted into the Mongolian catalog: every
+// mn value with letters must contain Cyrillic, except brand names and codes listed here.
+func TestMongolianIsCyrillic(t *testing.T) {
+	mn := Get("mn")
+	cyr := regexp.MustCompile(`\p{Cyrillic}`)
+	latinOnly := regexp.MustCompile(`^[\p{Latin}\d\s.,:;!?()«»"'’+·/&@#%*-]+$`)
+	for k, v := range mn {
+		if latinOnly.MatchString(v) && !cyr.MatchString(v) && !allowedLatin(v) {
+			t.Errorf("mn: %q = %q has no Cyrillic", k, v)
+		}
+	}
+}
+
+func allowedLatin(v string) bool {
+	switch strings.TrimSpace(v) {
+	case "Gerege", "English", "EN", "MN", "JSON", "CSV", "XLSX", "OK", "Email", "GPA", "Road Map", "App Store", "Google Play":
+		return true
+	}
+	return len([]rune(v)) <= 3 // short codes and numbers such as "403"
+}
+
+func TestT(t *testing.T) {
+	if got := T("mn", "errors.generic"); got != "Алдаа гарлаа" {
+		t.Errorf("mn errors.generic = %q", got)
+	}
+	if got := T("en", "errors.generic"); got != "Something went wrong" {
+		t.Errorf("en errors.generic = %q", got)
+	}
+	if got := T("xx", "errors.generic"); got != "Something went wrong" {
+		t.Errorf("unknown language should fall back to en, got %q", got)
+	}
+	if got := T("en", "no.such.key"); got != "no.such.key" {
+		t.Errorf("missing key = %q", got)
+	}
+}

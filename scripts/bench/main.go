@@ -1,0 +1,224 @@
+// Command bench measures the real binary the way an operator would feel it: time from start
+// to the first 200 on /healthz (empty database, migrations included), resident memory idle
+// and under 50 concurrent clients, first-load bytes of the home page, and requests per second
+// from wrk running as a second process. It prints a Markdown section for docs/benchmarks.md.
+//
+//	go run ./scripts/bench -bin bin/gerege
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+)
+
+func main() {
+	bin := flag.String("bin", "bin/gerege", "binary to measure")
+	runs := flag.Int("runs", 10, "start-up runs")
+	dur := flag.String("duration", "10s", "wrk duration per load test")
+	flag.Parse()
+	if err := run(*bin, *runs, *dur); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+type proc struct {
+	cmd  *exec.Cmd
+	addr string
+	dir  string
+}
+
+func freePort() string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// start launches the binary on a fresh database and returns once /healthz answers 200,
+// with the time that took.
+func start(bin string) (*proc, time.Duration, error) {
+	dir, err := os.MkdirTemp("", "gerege-bench-")
+	if err != nil {
+		return nil, 0, err
+	}
+	addr := freePort()
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", filepath.Join(dir, "bench.db"), "--log-level", "error")
+	cmd.Stderr = os.Stderr
+	t0 := time.Now()
+	if err := cmd.Start(); err != nil {
+		return nil, 0, err
+	}
+	p := &proc{cmd: cmd, addr: addr, dir: dir}
+	c := &http.Client{Timeout: time.Second}
+	for time.Since(t0) < 10*time.Second {
+		res, err := c.Get("http://" + addr + "/healthz")
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				return p, time.Since(t0), nil
+			}
+		}
+		time.Sleep(500 * time.Microsecond)
+	}
+	p.stop()
+	return nil, 0, fmt.Errorf("no 200 on /healthz within 10s")
+}
+
+func (p *proc) stop() {
+	_ = p.cmd.Process.Signal(os.Interrupt)
+	_ = p.cmd.Wait()
+	os.RemoveAll(p.dir)
+}
+
+// status reads a VmRSS-style field of /proc/PID/status in MiB.
+func (p *proc) status(field string) float64 {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
+	if err != nil {
+		return -1
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), field+":") {
+			var kb float64
+			fmt.Sscanf(strings.TrimSpace(strings.TrimPrefix(sc.Text(), field+":")), "%f", &kb)
+			return kb / 1024
+		}
+	}
+	return -1
+}
+
+func get(url string, gz bool) ([]byte, int, error) {
+	req, _ := http.NewRequest("GET", url, nil)
+	if gz {
+		req.Header.Set("Accept-Encoding", "gzip")
+	}
+	tr := &http.Transport{DisableCompression: true}
+	res, err := (&http.Client{Transport: tr}).Do(req)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	return b, res.StatusCode, err
+}
+
+var assetRe = regexp.MustCompile(`(?:src|href)="(/assets/[^"]+)"`)
+
+func wrk(url, dur string, conns int) (string, string, error) {
+	out, err := exec.Command("wrk", "-t2", fmt.Sprintf("-c%d", conns), "-d"+dur, "--latency", url).CombinedOutput()
+	if err != nil {
+		return "", "", fmt.Errorf("wrk: %v: %s", err, out)
+	}
+	rps := regexp.MustCompile(`Requests/sec:\s+([\d.]+)`).FindStringSubmatch(string(out))
+	p99 := regexp.MustCompile(`99%\s+([\d.]+\w+)`).FindStringSubmatch(string(out))
+	if rps == nil || p99 == nil {
+		return "", "", fmt.Errorf("wrk output not understood: %s", out)
+	}
+	return rps[1], p99[1], nil
+}
+
+func run(bin string, runs int, dur string) error {
+	if _, err := exec.LookPath("wrk"); err != nil {
+		return fmt.Errorf("wrk is needed as the load generator: apt-get install -y wrk")
+	}
+	var starts []time.Duration
+	for i := 0; i < runs; i++ {
+		p, d, err := start(bin)
+		if err != nil {
+			return err
+		}
+		starts = append(starts, d)
+		p.stop()
+	}
+	slices.Sort(starts)
+
+	p, _, err := start(bin)
+	if err != nil {
+		return err
+	}
+	defer p.stop()
+	base := "http://" + p.addr
+	home, code, err := get(base+"/en", true)
+	if err != nil || code != 200 {
+		return fmt.Errorf("GET /en: %d %v", code, err)
+	}
+	js, css, other := 0, 0, 0
+	seen := map[string]bool{}
+	plain, _, _ := get(base+"/en", false)
+	for _, m := range assetRe.FindAllStringSubmatch(string(plain), -1) {
+		if seen[m[1]] {
+			continue
+		}
+		seen[m[1]] = true
+		b, code, err := get(base+m[1], true)
+		if err != nil || code != 200 {
+			return fmt.Errorf("GET %s: %d %v", m[1], code, err)
+		}
+		switch {
+		case strings.HasSuffix(m[1], ".js"):
+			js += len(b)
+		case strings.HasSuffix(m[1], ".css"):
+			css += len(b)
+		default:
+			other += len(b)
+		}
+	}
+	for i := 0; i < 20; i++ {
+		get(base+"/en", true)
+		get(base+"/api/meta", false)
+	}
+	time.Sleep(2 * time.Second)
+	idle := p.status("VmRSS")
+
+	homeRPS, homeP99, err := wrk(base+"/en", dur, 50)
+	if err != nil {
+		return err
+	}
+	peak := p.status("VmHWM")
+	apiRPS, apiP99, err := wrk(base+"/api/meta", dur, 50)
+	if err != nil {
+		return err
+	}
+	peak = max(peak, p.status("VmHWM"))
+
+	cpu := "unknown CPU"
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		if m := regexp.MustCompile(`model name\s*:\s*(.+)`).FindSubmatch(b); m != nil {
+			cpu = string(m[1])
+		}
+	}
+	kb := func(n int) string { return fmt.Sprintf("%.1f KB", float64(n)/1024) }
+	fmt.Printf("\n## Measured %s\n\n", time.Now().UTC().Format("2006-01-02"))
+	fmt.Printf("Machine: %s, %d cores, %s/%s; wrk (2 threads, 50 connections, %s) runs on the same machine.\n\n",
+		cpu, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, dur)
+	fmt.Println("| what | measured | target |")
+	fmt.Println("|---|---|---|")
+	fmt.Printf("| start to first 200 on /healthz, empty database (median of %d / worst) | %.0f ms / %.0f ms | < 300 ms |\n",
+		runs, ms(starts[len(starts)/2]), ms(starts[len(starts)-1]))
+	fmt.Printf("| resident memory, idle | %.1f MB | < 40 MB |\n", idle)
+	fmt.Printf("| peak resident memory, 50 concurrent clients | %.1f MB | < 80 MB |\n", peak)
+	fmt.Printf("| home page first load: JavaScript (gzip) | %s | ≤ 60 KB |\n", kb(js))
+	fmt.Printf("| home page first load: CSS (gzip) | %s | ≤ 15 KB |\n", kb(css))
+	fmt.Printf("| home page first load: all bytes (HTML+CSS+JS+icon, gzip) | %s | ≤ 60 KB |\n", kb(len(home)+js+css+other))
+	fmt.Printf("| GET /en (prerendered page), 50 connections | %s req/s, p99 %s | — |\n", homeRPS, homeP99)
+	fmt.Printf("| GET /api/meta (small JSON API route), 50 connections | %s req/s, p99 %s | — |\n", apiRPS, apiP99)
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"gerege/app/web"
 )
 
 // Config is every setting of the platform, filled from flags and GEREGE_* environment
@@ -26,6 +28,13 @@ type Config struct {
 	Secret      string // GEREGE_SECRET only: never a flag, so it stays out of `ps`
 	SMTP        SMTPConfig
 	ShutdownIn  time.Duration
+	Auth        AuthConfig
+}
+
+// AuthConfig holds token lifetimes and rate limits of the accounts capability.
+type AuthConfig struct {
+	AccessTTL, RefreshTTL, SessionLifetime, MinFillTime                     time.Duration
+	LoginIP, LoginAccount, RegisterIP, EmailIP, EmailAccount, VerifyAccount web.Rate
 }
 
 // SMTPConfig is where email goes; with no host, email lands in the outbox table.
@@ -35,6 +44,7 @@ type SMTPConfig struct {
 	User     string
 	Password string // GEREGE_SMTP_PASSWORD only
 	From     string
+	TLS      string
 }
 
 // Secure reports whether the public URL is HTTPS.
@@ -73,6 +83,35 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 	str(&port, "smtp-port", "GEREGE_SMTP_PORT", port, "SMTP port")
 	str(&c.SMTP.User, "smtp-user", "GEREGE_SMTP_USER", "", "SMTP user name (password from GEREGE_SMTP_PASSWORD)")
 	str(&c.SMTP.From, "smtp-from", "GEREGE_SMTP_FROM", "Gerege <no-reply@localhost>", "sender address of outgoing email")
+	str(&c.SMTP.TLS, "smtp-tls", "GEREGE_SMTP_TLS", "opportunistic", "SMTP TLS: opportunistic (STARTTLS when offered), mandatory, or none")
+	durations := []struct {
+		p                    *time.Duration
+		name, env, def, help string
+	}{
+		{&c.Auth.AccessTTL, "access-token-ttl", "GEREGE_ACCESS_TOKEN_TTL", "15m", "lifetime of the mobile API's access tokens (JWT exp)"},
+		{&c.Auth.RefreshTTL, "refresh-token-ttl", "GEREGE_REFRESH_TOKEN_TTL", "720h", "lifetime of a mobile refresh token, renewed on every use"},
+		{&c.Auth.SessionLifetime, "session-lifetime", "GEREGE_SESSION_LIFETIME", "336h", "lifetime of a web sign-in"},
+		{&c.Auth.MinFillTime, "min-fill-time", "GEREGE_MIN_FILL_TIME", "3s", "the web register form is refused when sent sooner than this after it was shown"},
+	}
+	durText := make([]string, len(durations))
+	for i, d := range durations {
+		str(&durText[i], d.name, d.env, d.def, d.help)
+	}
+	rates := []struct {
+		p                    *web.Rate
+		name, env, def, help string
+	}{
+		{&c.Auth.LoginIP, "limit-login-ip", "GEREGE_LIMIT_LOGIN_IP", "30/15m", "sign-in attempts per IP address"},
+		{&c.Auth.LoginAccount, "limit-login-account", "GEREGE_LIMIT_LOGIN_ACCOUNT", "10/15m", "sign-in attempts per account"},
+		{&c.Auth.RegisterIP, "limit-register-ip", "GEREGE_LIMIT_REGISTER_IP", "10/1h", "registrations per IP address"},
+		{&c.Auth.EmailIP, "limit-email-ip", "GEREGE_LIMIT_EMAIL_IP", "20/1h", "password-reset and verification requests per IP address"},
+		{&c.Auth.EmailAccount, "limit-email-account", "GEREGE_LIMIT_EMAIL_ACCOUNT", "5/1h", "emails (reset, verification, invitations) per account"},
+		{&c.Auth.VerifyAccount, "limit-verify-account", "GEREGE_LIMIT_VERIFY_ACCOUNT", "10/15m", "verification code attempts per account"},
+	}
+	rateText := make([]string, len(rates))
+	for i, r := range rates {
+		str(&rateText[i], r.name, r.env, r.def, r.help+", as N/duration")
+	}
 	grace := "15s"
 	str(&grace, "shutdown-timeout", "GEREGE_SHUTDOWN_TIMEOUT", grace, "how long in-flight requests may finish after SIGINT/SIGTERM")
 	fs.Usage = func() {
@@ -99,6 +138,25 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 	if c.ShutdownIn, err = time.ParseDuration(grace); err != nil || c.ShutdownIn < 0 {
 		errs = append(errs, fmt.Errorf("--shutdown-timeout: want a duration such as 15s, got %q", grace))
 	}
+	for i, d := range durations {
+		v, err := time.ParseDuration(durText[i])
+		if err != nil || v < 0 || (v == 0 && d.name != "min-fill-time") {
+			errs = append(errs, fmt.Errorf("--%s: want a duration such as %s, got %q", d.name, d.def, durText[i]))
+		}
+		*d.p = v
+	}
+	for i, r := range rates {
+		v, err := ParseRate(rateText[i])
+		if err != nil {
+			errs = append(errs, fmt.Errorf("--%s: %v", r.name, err))
+		}
+		*r.p = v
+	}
+	switch c.SMTP.TLS {
+	case "opportunistic", "mandatory", "none":
+	default:
+		errs = append(errs, fmt.Errorf("--smtp-tls: want opportunistic, mandatory or none, got %q", c.SMTP.TLS))
+	}
 	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		errs = append(errs, fmt.Errorf("--base-url: want an absolute http(s) URL, got %q", c.BaseURL))
 	}
@@ -120,6 +178,17 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 		errs = append(errs, errors.New("GEREGE_SECRET: must be at least 32 characters"))
 	}
 	return c, errors.Join(errs...)
+}
+
+// ParseRate reads "N/duration" such as "10/15m".
+func ParseRate(s string) (web.Rate, error) {
+	n, per, ok := strings.Cut(s, "/")
+	count, err := strconv.Atoi(n)
+	d, err2 := time.ParseDuration(per)
+	if !ok || err != nil || err2 != nil || count < 1 || d <= 0 {
+		return web.Rate{}, fmt.Errorf("want N/duration such as 10/15m, got %q", s)
+	}
+	return web.Rate{N: count, Per: d}, nil
 }
 
 // DefaultConfig is the configuration with no flags and no environment (used by tests).

@@ -3,11 +3,13 @@ package app
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
 
+	"gerege/app/auth"
 	"gerege/app/site"
 	"gerege/app/web"
 )
@@ -37,17 +39,96 @@ func (s *Server) routes() http.Handler {
 
 	siteH := &site.Handlers{Version: Version, Demo: s.demo.Get, Maintenance: s.maint.Get, Secure: s.cfg.Secure()}
 
+	a := s.auth
+	user := auth.RequireUser(k)
+	page := func(key string) func(http.Handler) http.Handler { return auth.RequirePage(k, key) }
+
 	r.Route("/api", func(r chi.Router) {
-		r.Use(s.sessions.LoadAndSave)
+		r.Use(s.sessions.LoadAndSave, a.Authenticate)
 		r.NotFound(k.NotFoundHandler)
 		r.MethodNotAllowed(k.MethodNotAllowedHandler)
 		r.Get("/meta", k.Handler(siteH.GetMeta))
 		r.Post("/lang", k.Handler(siteH.SetLang))
+		r.Get("/openapi.json", serveOpenAPI)
+
+		// Accounts — the mobile app's contract (bearer tokens) …
+		r.Get("/auth/schema", k.Handler(a.Schema))
+		r.Post("/auth/register", k.Handler(a.Register))
+		r.Post("/auth/login", k.Handler(a.Login))
+		r.Post("/auth/refresh", k.Handler(a.Refresh))
+		r.With(user).Post("/auth/logout", k.Handler(a.Logout))
+		r.With(user).Get("/auth/me", k.Handler(a.Me))
+		r.Post("/auth/verify", k.Handler(a.Verify))
+		r.With(user).Post("/auth/verify/resend", k.Handler(a.ResendVerification))
+		r.Post("/auth/forgot-password", k.Handler(a.ForgotPassword))
+		r.Post("/auth/reset-password", k.Handler(a.ResetPassword))
+		// … and the web app's cookie sessions.
+		r.Get("/web/auth/form-token", k.Handler(a.FormToken))
+		r.Post("/web/auth/register", k.Handler(a.WebRegister))
+		r.Post("/web/auth/login", k.Handler(a.WebLogin))
+		r.With(user).Post("/web/auth/logout", k.Handler(a.Logout))
+
+		// The signed-in user's own account (both kinds of client).
+		r.Group(func(r chi.Router) {
+			r.Use(user)
+			r.Patch("/account", k.Handler(a.UpdateProfile))
+			r.Delete("/account", k.Handler(a.DeleteAccount))
+			r.Post("/account/password", k.Handler(a.ChangePassword))
+			r.Get("/account/sessions", k.Handler(a.ListSessions))
+			r.Delete("/account/sessions/{id}", k.Handler(a.RevokeSession))
+			r.Post("/account/sessions/revoke-all", k.Handler(a.SignOutEverywhere))
+			r.Get("/account/id-verification", k.Handler(a.GetIDVerification))
+			r.Put("/account/id-verification", k.Handler(a.PutIDVerification))
+			r.Post("/account/id-verification/decline", k.Handler(a.DeclineIDVerification))
+		})
+		// Beyond their own profile, accounts must have given their date of birth.
+		r.Group(func(r chi.Router) {
+			r.Use(user, auth.RequireProfile(k))
+			r.Post("/organization/invitations/accept", k.Handler(a.AcceptInvitation))
+			r.With(page("organization")).Get("/organization", k.Handler(a.GetOrganization))
+			r.With(page("organization")).Post("/organization/invitations", k.Handler(a.Invite))
+		})
+		// Platform administration.
+		r.Group(func(r chi.Router) {
+			r.Use(user)
+			r.With(page("outbox")).Get("/admin/outbox", k.Handler(a.Outbox))
+			r.With(page("outbox")).Get("/admin/outbox/{id}", k.Handler(a.OutboxEmail))
+			r.With(page("audit")).Get("/admin/audit", k.Handler(a.Audit))
+			r.With(page("settings")).Put("/admin/maintenance", k.Handler(a.Maintenance))
+			r.With(page("settings")).Put("/admin/users/admin", k.Handler(a.SetAdmin))
+		})
 	})
 
+	s.dashboard = s.sessions.LoadAndSave(a.Authenticate(http.HandlerFunc(s.dashboardPage)))
 	r.Get("/*", s.page)
 	return r
 }
+
+// maintenanceExempt keeps sign-in, the admin API and the admin's settings page reachable
+// while maintenance mode is on, so an admin can switch it off from the browser.
+func maintenanceExempt(p string) bool {
+	if strings.HasPrefix(p, "/api/admin/") || strings.HasPrefix(p, "/api/web/auth/") || p == "/api/auth/me" {
+		return true
+	}
+	rest := strings.TrimPrefix(p, "/"+web.PathLang(p))
+	return web.PathLang(p) != "" && (rest == "/auth/login" || rest == "/dashboard/admin/settings")
+}
+
+// legacyAuth maps every sign-in path of the original product to the canonical page.
+var legacyAuth = func() map[string]string {
+	m := map[string]string{
+		"/auth/jwt/login": "/auth/login", "/auth/jwt/register": "/auth/register", "/auth/auth0/login": "/auth/login",
+	}
+	for _, p := range []string{"login", "verify", "register", "new-password", "forgot-password"} {
+		m["/auth/amplify/"+p] = "/auth/" + p
+		m["/auth-demo/classic/"+p] = "/auth/" + p
+		m["/auth-demo/modern/"+p] = "/auth/" + p
+	}
+	for _, p := range []string{"login", "verify", "register", "forgot-password"} {
+		m["/auth/firebase/"+p] = "/auth/" + p
+	}
+	return m
+}()
 
 func health(w http.ResponseWriter, r *http.Request) {
 	web.JSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -71,6 +152,10 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	p := r.URL.Path
 	lang := web.PathLang(p)
 	if lang == "" {
+		if to, ok := legacyAuth[p]; ok {
+			ui.Redirect(w, r, web.DetectLang(r), to)
+			return
+		}
 		if strings.Contains(p[strings.LastIndex(p, "/")+1:], ".") {
 			ui.ServeStatus(w, r, http.StatusNotFound) // a missing file, not a page
 			return
@@ -83,8 +168,41 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		ui.Redirect(w, r, lang, rest) // one canonical URL: no trailing slash
 		return
 	}
+	if to, ok := legacyAuth[rest]; ok {
+		ui.Redirect(w, r, lang, to)
+		return
+	}
+	if _, ok := auth.PageAccess(rest); ok {
+		s.dashboard.ServeHTTP(w, r)
+		return
+	}
 	if rest == "" {
 		rest = "/"
 	}
 	ui.ServePage(w, r, lang, rest)
+}
+
+// dashboardPage serves a dashboard page to those the role table allows: signed-out visitors
+// go to sign in (and come back), others see the 403 page.
+func (s *Server) dashboardPage(w http.ResponseWriter, r *http.Request) {
+	lang := web.PathLang(r.URL.Path)
+	rest := strings.TrimPrefix(r.URL.Path, "/"+lang)
+	pg, _ := auth.PageAccess(rest)
+	id := auth.From(r.Context())
+	switch {
+	case pg == nil:
+		s.kit.UI.ServeStatus(w, r, http.StatusNotFound)
+	case id == nil:
+		back := r.URL.Path
+		if r.URL.RawQuery != "" {
+			back += "?" + r.URL.RawQuery
+		}
+		w.Header().Set("Cache-Control", "no-store")
+		http.Redirect(w, r, "/"+lang+"/auth/login?returnTo="+url.QueryEscape(back), http.StatusFound)
+	case !pg.Allow(id.User):
+		s.kit.UI.ServeStatus(w, r, http.StatusForbidden)
+	default:
+		w.Header().Set("Cache-Control", "no-store")
+		s.kit.UI.ServePage(w, r, lang, rest)
+	}
 }

@@ -15,6 +15,8 @@ import (
 
 	"github.com/alexedwards/scs/v2"
 
+	"gerege/app/auth"
+	"gerege/app/mail"
 	"gerege/app/web"
 	"gerege/db"
 )
@@ -31,20 +33,36 @@ type Server struct {
 	kit      *web.Kit
 	sessions *scs.SessionManager
 	handler  http.Handler
-	maint    *cachedFlag
-	demo     *cachedFlag
-	stop     chan struct{}
-	stopOnce sync.Once
-	wg       sync.WaitGroup
+	// dashboard serves dashboard pages behind the session and role checks.
+	dashboard http.Handler
+	maint     *cachedFlag
+	demo      *cachedFlag
+	now       func() time.Time
+	mailer    *mail.Mailer
+	auth      *auth.Handlers
+	limiter   *web.Limiter
+	cancel    context.CancelFunc
+	stop      chan struct{}
+	stopOnce  sync.Once
+	wg        sync.WaitGroup
 }
 
+// Option changes how New builds the server (tests inject a clock).
+type Option func(*Server)
+
+// WithClock makes the server read time from now.
+func WithClock(now func() time.Time) Option { return func(s *Server) { s.now = now } }
+
 // New opens (creating and migrating) the database and builds the router. dist is the built UI.
-func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS) (*Server, error) {
+func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...Option) (*Server, error) {
 	store, err := db.Open(ctx, cfg.DB)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, log: log, store: store, stop: make(chan struct{})}
+	s := &Server{cfg: cfg, log: log, store: store, stop: make(chan struct{}), now: time.Now}
+	for _, o := range opts {
+		o(s)
+	}
 	fail := func(err error) (*Server, error) {
 		store.Close()
 		return nil, err
@@ -74,26 +92,57 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS) (*Server
 		v, err := store.Setting(ctx, db.SettingDemo)
 		return err == nil && v != ""
 	})
-	s.kit = &web.Kit{UI: ui, Log: log, MaxBody: cfg.MaxBody, Secure: cfg.Secure(), Maintenance: s.maint.Get}
+	s.kit = &web.Kit{UI: ui, Log: log, MaxBody: cfg.MaxBody, Secure: cfg.Secure(), Maintenance: s.maint.Get,
+		MaintenanceExempt: maintenanceExempt}
 
 	s.sessions = scs.New()
 	s.sessions.Store = db.SessionStore{S: store}
-	s.sessions.Lifetime = 14 * 24 * time.Hour
-	s.sessions.IdleTimeout = 7 * 24 * time.Hour
+	s.sessions.Lifetime = cfg.Auth.SessionLifetime
 	s.sessions.Cookie.Name = "gerege_session"
 	s.sessions.Cookie.HttpOnly = true
 	s.sessions.Cookie.SameSite = http.SameSiteLaxMode
 	s.sessions.Cookie.Secure = cfg.Secure()
 	s.sessions.ErrorFunc = func(w http.ResponseWriter, r *http.Request, err error) { s.kit.Fail(w, r, err) }
 
+	s.limiter = web.NewLimiter(s.now)
+	s.mailer = mail.New(store, mail.SMTP{Host: cfg.SMTP.Host, Port: cfg.SMTP.Port, User: cfg.SMTP.User,
+		Password: cfg.SMTP.Password, From: cfg.SMTP.From, TLS: cfg.SMTP.TLS}, log, s.now)
+	s.auth = &auth.Handlers{
+		Store: store, Hasher: auth.NewHasher(), Tokens: auth.NewTokens(s.secret, cfg.Auth.AccessTTL, s.now),
+		Mailer: s.mailer, Limiter: s.limiter, Sessions: s.sessions, Sealer: auth.NewSealer(s.secret, "id-number v1"),
+		HashKey: auth.DeriveKey(s.secret, "token-hash v1"), Now: s.now, Kit: s.kit,
+		Cfg: auth.Config{BaseURL: cfg.BaseURL, AccessTTL: cfg.Auth.AccessTTL, RefreshTTL: cfg.Auth.RefreshTTL,
+			SessionLifetime: cfg.Auth.SessionLifetime, CodeTTL: 30 * time.Minute, ResetTTL: 30 * time.Minute,
+			InviteTTL: 7 * 24 * time.Hour, MinFillTime: cfg.Auth.MinFillTime,
+			Limits: auth.Limits{LoginIP: cfg.Auth.LoginIP, LoginAccount: cfg.Auth.LoginAccount, RegisterIP: cfg.Auth.RegisterIP,
+				EmailIP: cfg.Auth.EmailIP, EmailAccount: cfg.Auth.EmailAccount, VerifyAccount: cfg.Auth.VerifyAccount}},
+		SetMaintenance: func(ctx context.Context, on bool) error {
+			v := "off"
+			if on {
+				v = "on"
+			}
+			defer s.maint.Invalidate()
+			return store.SetSetting(ctx, db.SettingMaintenance, v)
+		},
+	}
+
 	s.handler = s.routes()
-	s.wg.Add(1)
+	bg, cancel := context.WithCancel(context.Background())
+	s.cancel = cancel
+	s.wg.Add(2)
 	go s.housekeeping()
+	go func() {
+		defer s.wg.Done()
+		s.mailer.Run(bg)
+	}()
 	return s, nil
 }
 
 // Handler is the root HTTP handler.
 func (s *Server) Handler() http.Handler { return s.handler }
+
+// Mailer is the server's mailer (tests flush it).
+func (s *Server) Mailer() *mail.Mailer { return s.mailer }
 
 // Store is the server's database (for commands and tests).
 func (s *Server) Store() *db.Store { return s.store }
@@ -102,6 +151,7 @@ func (s *Server) Store() *db.Store { return s.store }
 func (s *Server) Close() error {
 	var err error
 	s.stopOnce.Do(func() {
+		s.cancel()
 		close(s.stop)
 		s.wg.Wait()
 		err = s.store.Close()

@@ -8,20 +8,51 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"gerege/ui"
 )
 
 // newTestServer starts the real router on a fresh, migrated SQLite file.
 func newTestServer(t *testing.T, edit ...func(*Config)) (*Server, *httptest.Server) {
+	return newTestServerClock(t, nil, edit...)
+}
+
+// testClock is a settable clock for expiry tests.
+type testClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newClock() *testClock { return &testClock{t: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)} }
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *testClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+func newTestServerClock(t *testing.T, clock *testClock, edit ...func(*Config)) (*Server, *httptest.Server) {
 	t.Helper()
 	cfg := DefaultConfig()
 	cfg.DB = filepath.Join(t.TempDir(), "test.db")
+	cfg.Auth.MinFillTime = 0
 	for _, e := range edit {
 		e(&cfg)
 	}
-	s, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), ui.Dist())
+	var opts []Option
+	if clock != nil {
+		opts = append(opts, WithClock(clock.Now))
+	}
+	s, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), ui.Dist(), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -93,3 +93,6 @@ func AcceptLanguage(h string) string {
 	}
 	return best
 }
+
+// T translates key in the request's language.
+func T(r *http.Request, key string, args ...any) string { return i18n.T(Lang(r), key, args...) }

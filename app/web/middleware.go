@@ -23,6 +23,9 @@ type Kit struct {
 	Secure bool
 	// Maintenance reports whether maintenance mode is on.
 	Maintenance func(context.Context) bool
+	// MaintenanceExempt lists paths that stay reachable during maintenance (so an admin can
+	// sign in and switch it off).
+	MaintenanceExempt func(path string) bool
 }
 
 // quiet paths are for monitors: no access log lines, no sessions.
@@ -175,8 +178,9 @@ func (k *Kit) LimitBody(next http.Handler) http.Handler {
 // (/healthz, /readyz) and the assets the maintenance page needs stay reachable.
 func (k *Kit) MaintenanceGate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if k.Maintenance != nil && !quiet(r.URL.Path) && !strings.HasPrefix(r.URL.Path, "/assets/") &&
-			k.Maintenance(r.Context()) {
+		p := r.URL.Path
+		if k.Maintenance != nil && !quiet(p) && !strings.HasPrefix(p, "/assets/") &&
+			(k.MaintenanceExempt == nil || !k.MaintenanceExempt(p)) && k.Maintenance(r.Context()) {
 			k.Fail(w, r, &Error{Status: 503, Code: "maintenance", Message: M("errors.maintenance"), RetryAfter: 300})
 			return
 		}

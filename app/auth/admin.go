@@ -1,0 +1,119 @@
+package auth
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+
+	"gerege/app/web"
+	"gerege/db"
+)
+
+func cursor(r *http.Request) int64 {
+	n, _ := strconv.ParseInt(r.URL.Query().Get("before"), 10, 64)
+	return n
+}
+
+const pageSize = 50
+
+// Outbox is GET /api/admin/outbox?before=ID: emails newest first (admins).
+func (h *Handlers) Outbox(w http.ResponseWriter, r *http.Request) error {
+	list, err := h.Store.Outbox(r.Context(), cursor(r), pageSize)
+	if err != nil {
+		return err
+	}
+	if list == nil {
+		list = []db.Email{}
+	}
+	var next int64
+	if len(list) == pageSize {
+		next = list[len(list)-1].ID
+	}
+	web.JSON(w, http.StatusOK, map[string]any{"emails": list, "next": next, "smtp": h.Mailer.Enabled()})
+	return nil
+}
+
+// OutboxEmail is GET /api/admin/outbox/{id}.
+func (h *Handlers) OutboxEmail(w http.ResponseWriter, r *http.Request) error {
+	id, _ := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	e, err := h.Store.EmailByID(r.Context(), id)
+	if db.IsNotFound(err) {
+		return web.NotFound()
+	}
+	if err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusOK, e)
+	return nil
+}
+
+// Audit is GET /api/admin/audit?before=ID&user=ID.
+func (h *Handlers) Audit(w http.ResponseWriter, r *http.Request) error {
+	user, _ := strconv.ParseInt(r.URL.Query().Get("user"), 10, 64)
+	list, err := h.Store.AuditLog(r.Context(), user, cursor(r), pageSize)
+	if err != nil {
+		return err
+	}
+	if list == nil {
+		list = []db.AuditEvent{}
+	}
+	var next int64
+	if len(list) == pageSize {
+		next = list[len(list)-1].ID
+	}
+	web.JSON(w, http.StatusOK, map[string]any{"events": list, "next": next})
+	return nil
+}
+
+// MaintenanceRequest is PUT /api/admin/maintenance.
+type MaintenanceRequest struct {
+	On bool `json:"on"`
+}
+
+// Maintenance switches maintenance mode. Admin API routes stay reachable while it is on, so
+// the admin who turned it on can turn it off.
+func (h *Handlers) Maintenance(w http.ResponseWriter, r *http.Request) error {
+	var req MaintenanceRequest
+	if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	if err := h.SetMaintenance(r.Context(), req.On); err != nil {
+		return err
+	}
+	u := From(r.Context()).User
+	h.audit(r, "maintenance", u.ID, 0, strconv.FormatBool(req.On))
+	web.JSON(w, http.StatusOK, req)
+	return nil
+}
+
+// AdminRequest is PUT /api/admin/users/admin.
+type AdminRequest struct {
+	Email string `json:"email"`
+	Admin bool   `json:"admin"`
+}
+
+// SetAdmin grants or removes platform administration (admins; not on themselves).
+func (h *Handlers) SetAdmin(w http.ResponseWriter, r *http.Request) error {
+	var req AdminRequest
+	if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	me := From(r.Context()).User
+	u, err := h.Store.UserByEmail(r.Context(), normEmail(req.Email))
+	if db.IsNotFound(err) {
+		return web.Invalid(map[string]web.Msg{"email": web.M("auth.errors.noSuchUser")})
+	}
+	if err != nil {
+		return err
+	}
+	if u.ID == me.ID {
+		return web.Invalid(map[string]web.Msg{"email": web.M("auth.errors.notYourself")})
+	}
+	if err := h.Store.SetAdmin(r.Context(), u.ID, req.Admin, h.Now()); err != nil {
+		return err
+	}
+	h.audit(r, "role.changed", me.ID, u.ID, "admin="+strconv.FormatBool(req.Admin))
+	web.JSON(w, http.StatusOK, req)
+	return nil
+}

@@ -1,0 +1,112 @@
+package auth
+
+import (
+	"errors"
+	"net/http"
+
+	"gerege/app/mail"
+	"gerege/app/web"
+	"gerege/db"
+)
+
+// GetOrganization is GET /api/organization: members and pending invitations (owner, manager).
+func (h *Handlers) GetOrganization(w http.ResponseWriter, r *http.Request) error {
+	return h.organization(w, r, http.StatusOK)
+}
+
+func (h *Handlers) organization(w http.ResponseWriter, r *http.Request, status int) error {
+	u := From(r.Context()).User
+	members, err := h.Store.Members(r.Context(), u.OrgID)
+	if err != nil {
+		return err
+	}
+	invs, err := h.Store.Invitations(r.Context(), u.OrgID, h.Now())
+	if err != nil {
+		return err
+	}
+	if members == nil {
+		members = []db.Member{}
+	}
+	if invs == nil {
+		invs = []db.Invitation{}
+	}
+	web.JSON(w, status, map[string]any{"id": u.OrgID, "name": u.OrgName, "members": members, "invitations": invs})
+	return nil
+}
+
+// InviteRequest is POST /api/organization/invitations.
+type InviteRequest struct {
+	Email string `json:"email"`
+	Role  string `json:"role"`
+}
+
+// Invite lets an organisation's owner invite a manager or counselor by email.
+func (h *Handlers) Invite(w http.ResponseWriter, r *http.Request) error {
+	u := From(r.Context()).User
+	if u.OrgRole != "owner" {
+		return web.Forbidden()
+	}
+	var req InviteRequest
+	if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	req.Email = normEmail(req.Email)
+	c := &web.Checker{}
+	c.Email("email", req.Email)
+	c.OneOf("role", req.Role, true, "manager", "counselor")
+	if err := c.Err(); err != nil {
+		return err
+	}
+	if err := h.Limiter.Limit("email:account:"+u.Email, h.Cfg.Limits.EmailAccount); err != nil {
+		return err
+	}
+	token, now := RandomToken(24), h.Now()
+	if _, err := h.Store.CreateInvitation(r.Context(), u.OrgID, u.ID, req.Email, req.Role, HashToken(h.HashKey, token),
+		now, now.Add(h.Cfg.InviteTTL)); err != nil {
+		return err
+	}
+	lang := web.Lang(r)
+	if err := h.Mailer.Send(r.Context(), mail.Message{To: req.Email, Lang: lang, Kind: "invitation", Name: req.Email,
+		Link: h.link(lang, "/auth/invitation?token="+token),
+		Vars: []any{"organization", u.OrgName, "inviter", u.FirstName + " " + u.LastName, "role", web.T(r, "roles."+req.Role)}}); err != nil {
+		return err
+	}
+	h.audit(r, "role.invited", u.ID, 0, req.Role+" "+req.Email)
+	return h.organization(w, r, http.StatusCreated)
+}
+
+// TokenRequest carries a link token.
+type TokenRequest struct {
+	Token string `json:"token"`
+}
+
+// AcceptInvitation is POST /api/organization/invitations/accept: the signed-in user whose
+// email the invitation names joins the organisation.
+func (h *Handlers) AcceptInvitation(w http.ResponseWriter, r *http.Request) error {
+	id := From(r.Context())
+	var req TokenRequest
+	if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	inv, err := h.Store.InvitationByToken(r.Context(), HashToken(h.HashKey, req.Token), h.Now())
+	if db.IsNotFound(err) {
+		return &web.Error{Status: 404, Code: "invitation_invalid", Message: web.M("auth.errors.invitationInvalid")}
+	}
+	if err != nil {
+		return err
+	}
+	if !equalFold(inv.Email, id.User.Email) {
+		return &web.Error{Status: 403, Code: "invitation_other_email", Message: web.M("auth.errors.invitationOtherEmail")}
+	}
+	err = h.Store.AcceptInvitation(r.Context(), inv, id.User.ID, h.Now())
+	if errors.Is(err, db.ErrConflict) {
+		return &web.Error{Status: 409, Code: "already_member", Message: web.M("auth.errors.alreadyMember")}
+	}
+	if err != nil {
+		return err
+	}
+	h.audit(r, "role.changed", id.User.ID, id.User.ID, "joined organisation as "+inv.Role)
+	return h.meAgain(w, r, id)
+}
+
+func equalFold(a, b string) bool { return normEmail(a) == normEmail(b) }

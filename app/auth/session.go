@@ -1,0 +1,436 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"gerege/app/mail"
+	"gerege/app/web"
+	"gerege/db"
+	"gerege/i18n"
+)
+
+// RegisterRequest is POST /api/auth/register (mobile: the first four fields are enough) and
+// POST /api/web/auth/register (the web form adds the rest).
+type RegisterRequest struct {
+	Email        string `json:"email"`
+	Password     string `json:"password"`
+	FirstName    string `json:"firstName"`
+	LastName     string `json:"lastName"`
+	DateOfBirth  string `json:"dateOfBirth"`
+	AccountType  string `json:"accountType"`
+	Organization string `json:"organization"`
+	// Web form only.
+	AcceptTerms bool   `json:"acceptTerms"`
+	Website     string `json:"website"`   // honeypot: people never see it, bots fill it
+	FormToken   string `json:"formToken"` // from GET /api/web/auth/form-token, proves a minimum fill time
+}
+
+// Field limits shared with the UI through /api/auth/schema.
+const (
+	MaxName     = 100
+	MaxOrg      = 120
+	MinPassword = 8
+	MaxPassword = 128
+	MinAge      = 13
+)
+
+// checkPassword adds the password rules to c.
+func checkPassword(c *web.Checker, field, pw, email string) {
+	switch {
+	case pw == "":
+		c.Add(field, web.M("validation.required"))
+	case len([]rune(pw)) < MinPassword:
+		c.Add(field, web.M("auth.errors.passwordTooShort", "min", MinPassword))
+	case len([]rune(pw)) > MaxPassword:
+		c.Add(field, web.M("validation.tooLong", "max", MaxPassword))
+	case IsCommon(pw) || strings.EqualFold(pw, email):
+		c.Add(field, web.M("auth.errors.passwordCommon"))
+	}
+}
+
+// checkBirth adds the date-of-birth rules (a real date, not in the future, at least 13).
+func checkBirth(c *web.Checker, field, v string, required bool, now time.Time) {
+	d, ok := c.Date(field, v, required)
+	if !ok {
+		return
+	}
+	switch age := web.Age(d, now); {
+	case d.After(now):
+		c.Add(field, web.M("validation.dateInFuture"))
+	case age > 120:
+		c.Add(field, web.M("validation.dateUnrealistic"))
+	case age < MinAge:
+		c.Add(field, web.M("auth.errors.tooYoung", "age", MinAge))
+	}
+}
+
+func normEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+func (req *RegisterRequest) validate(fromWeb bool, now time.Time) error {
+	c := &web.Checker{}
+	req.Email = normEmail(req.Email)
+	req.FirstName, req.LastName = strings.TrimSpace(req.FirstName), strings.TrimSpace(req.LastName)
+	req.Organization = strings.TrimSpace(req.Organization)
+	if req.AccountType == "" {
+		req.AccountType = "individual"
+	}
+	c.Email("email", req.Email)
+	checkPassword(c, "password", req.Password, req.Email)
+	c.Text("firstName", req.FirstName, true, MaxName)
+	c.Text("lastName", req.LastName, true, MaxName)
+	checkBirth(c, "dateOfBirth", req.DateOfBirth, fromWeb, now)
+	c.OneOf("accountType", req.AccountType, true, "individual", "enterprise")
+	if req.AccountType == "enterprise" {
+		c.Text("organization", req.Organization, true, MaxOrg)
+	} else {
+		req.Organization = ""
+	}
+	if fromWeb && !req.AcceptTerms {
+		c.Add("acceptTerms", web.M("auth.errors.acceptTerms"))
+	}
+	return c.Err()
+}
+
+// register creates the account, queues the verification email and opens a device session.
+func (h *Handlers) register(r *http.Request, req *RegisterRequest, kind string, acceptedTerms bool) (*db.User, *db.AuthSession, error) {
+	now := h.Now()
+	if err := h.Limiter.Limit("register:ip:"+clientIP(r), h.Cfg.Limits.RegisterIP); err != nil {
+		return nil, nil, err
+	}
+	if err := req.validate(kind == "web", now); err != nil {
+		return nil, nil, err
+	}
+	hash, err := h.Hasher.Hash(req.Password)
+	if err != nil {
+		return nil, nil, err
+	}
+	lang := web.Lang(r)
+	n := db.NewUser{Email: req.Email, PasswordHash: hash, FirstName: req.FirstName, LastName: req.LastName,
+		DateOfBirth: req.DateOfBirth, AccountType: req.AccountType, Language: lang, OrgName: req.Organization}
+	if acceptedTerms {
+		n.TermsVersion, n.PrivacyVersion = LegalVersion, LegalVersion
+	}
+	u, err := h.Store.CreateUser(r.Context(), n, now)
+	if errors.Is(err, db.ErrConflict) {
+		return nil, nil, &web.Error{Status: 409, Code: "email_taken", Message: web.M("auth.errors.emailTaken"),
+			Fields: map[string]web.Msg{"email": web.M("auth.errors.emailTaken")}}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	h.audit(r, "account.register", u.ID, u.ID, kind)
+	if err := h.sendCode(r.Context(), u, "verify"); err != nil {
+		return nil, nil, err
+	}
+	s, err := h.openSession(r, u, kind)
+	return u, s, err
+}
+
+// sendCode creates a code + link for purpose and queues the email.
+func (h *Handlers) sendCode(ctx context.Context, u *db.User, purpose string) error {
+	now := h.Now()
+	code, link := RandomCode(), RandomToken(24)
+	ttl, path, kind := h.Cfg.CodeTTL, "/auth/verify?token=", "verifyEmail"
+	if purpose == "reset" {
+		ttl, path, kind = h.Cfg.ResetTTL, "/auth/new-password?token=", "resetPassword"
+	}
+	if err := h.Store.CreateEmailCode(ctx, u.ID, purpose, HashToken(h.HashKey, code), HashToken(h.HashKey, link), now, now.Add(ttl)); err != nil {
+		return err
+	}
+	return h.Mailer.Send(ctx, mail.Message{To: u.Email, Lang: u.Language, Kind: kind, Name: u.FirstName, Code: code,
+		Link: h.link(u.Language, path+link), Vars: []any{"minutes", int(ttl.Minutes())}})
+}
+
+// openSession records a new device session for u.
+func (h *Handlers) openSession(r *http.Request, u *db.User, kind string) (*db.AuthSession, error) {
+	now := h.Now()
+	ttl := h.Cfg.SessionLifetime
+	if kind == "api" {
+		ttl = h.Cfg.RefreshTTL
+	}
+	s := db.AuthSession{ID: RandomToken(18), UserID: u.ID, Kind: kind, UserAgent: truncateUA(r.UserAgent()),
+		CreatedAt: now, ExpiresAt: now.Add(ttl)}
+	if err := h.Store.CreateAuthSession(r.Context(), s); err != nil {
+		return nil, err
+	}
+	if kind == "web" {
+		if err := h.Sessions.RenewToken(r.Context()); err != nil {
+			return nil, err
+		}
+		h.Sessions.Put(r.Context(), sessionKey, s.ID)
+	}
+	return &s, nil
+}
+
+func truncateUA(ua string) string {
+	if len(ua) > 300 {
+		return ua[:300]
+	}
+	return ua
+}
+
+// TokenPair is what the mobile app gets from register, login and refresh.
+type TokenPair struct {
+	AccessToken      string    `json:"accessToken"`
+	ExpiresAt        time.Time `json:"expiresAt"`
+	RefreshToken     string    `json:"refreshToken"`
+	RefreshExpiresAt time.Time `json:"refreshExpiresAt"`
+	User             UserView  `json:"user"`
+}
+
+func (h *Handlers) tokens(ctx context.Context, u *db.User, s *db.AuthSession, refresh string) (*TokenPair, error) {
+	now := h.Now()
+	if refresh == "" {
+		refresh = RandomToken(32)
+		if err := h.Store.AddRefreshToken(ctx, HashToken(h.HashKey, refresh), s.ID, now, s.ExpiresAt); err != nil {
+			return nil, err
+		}
+	}
+	access, exp, err := h.Tokens.Issue(u.ID, s.ID)
+	if err != nil {
+		return nil, err
+	}
+	v, err := h.view(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	return &TokenPair{AccessToken: access, ExpiresAt: exp, RefreshToken: refresh, RefreshExpiresAt: s.ExpiresAt, User: v}, nil
+}
+
+// Register is POST /api/auth/register (mobile): 201 {accessToken, refreshToken, user}.
+func (h *Handlers) Register(w http.ResponseWriter, r *http.Request) error {
+	var req RegisterRequest
+	if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	u, s, err := h.register(r, &req, "api", true)
+	if err != nil {
+		return err
+	}
+	pair, err := h.tokens(r.Context(), u, s, "")
+	if err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusCreated, pair)
+	return nil
+}
+
+// LoginRequest is the body of both sign-in calls.
+type LoginRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+// login checks the credentials with rate limits per IP and per account; every failure is
+// the same 401, and unknown emails take as long as known ones.
+func (h *Handlers) login(r *http.Request) (*db.User, error) {
+	var req LoginRequest
+	if err := web.Decode(r, &req); err != nil {
+		return nil, err
+	}
+	email := normEmail(req.Email)
+	c := &web.Checker{}
+	c.Email("email", email)
+	if req.Password == "" {
+		c.Add("password", web.M("validation.required"))
+	}
+	if err := c.Err(); err != nil {
+		return nil, err
+	}
+	if err := h.Limiter.Limit("login:ip:"+clientIP(r), h.Cfg.Limits.LoginIP); err != nil {
+		return nil, err
+	}
+	if err := h.Limiter.Limit("login:account:"+email, h.Cfg.Limits.LoginAccount); err != nil {
+		return nil, err
+	}
+	bad := &web.Error{Status: 401, Code: "invalid_credentials", Message: web.M("auth.errors.invalidCredentials")}
+	u, err := h.Store.UserByEmail(r.Context(), email)
+	if db.IsNotFound(err) {
+		_, _ = h.Hasher.Verify(req.Password, dummyHash())
+		h.audit(r, "signin.failure", 0, 0, "unknown email")
+		return nil, bad
+	}
+	if err != nil {
+		return nil, err
+	}
+	ok, err := h.Hasher.Verify(req.Password, u.PasswordHash)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		h.audit(r, "signin.failure", 0, u.ID, "wrong password")
+		return nil, bad
+	}
+	h.Limiter.Reset("login:account:" + email)
+	return u, nil
+}
+
+// Login is POST /api/auth/login (mobile): 200 {accessToken, refreshToken, user}.
+func (h *Handlers) Login(w http.ResponseWriter, r *http.Request) error {
+	u, err := h.login(r)
+	if err != nil {
+		return err
+	}
+	s, err := h.openSession(r, u, "api")
+	if err != nil {
+		return err
+	}
+	h.audit(r, "signin.success", u.ID, u.ID, "api")
+	pair, err := h.tokens(r.Context(), u, s, "")
+	if err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusOK, pair)
+	return nil
+}
+
+// RefreshRequest is the body of POST /api/auth/refresh and /api/auth/logout.
+type RefreshRequest struct {
+	RefreshToken string `json:"refreshToken"`
+}
+
+// Refresh is POST /api/auth/refresh: spends the refresh token and returns a new pair. A token
+// presented twice revokes its whole family (the device session).
+func (h *Handlers) Refresh(w http.ResponseWriter, r *http.Request) error {
+	var req RefreshRequest
+	if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	if req.RefreshToken == "" {
+		return web.Invalid(map[string]web.Msg{"refreshToken": web.M("validation.required")})
+	}
+	now := h.Now()
+	next := RandomToken(32)
+	s, err := h.Store.RotateRefreshToken(r.Context(), HashToken(h.HashKey, req.RefreshToken), HashToken(h.HashKey, next),
+		now, now.Add(h.Cfg.RefreshTTL))
+	if errors.Is(err, db.ErrTokenReused) {
+		h.audit(r, "token.reuse", 0, 0, "refresh token family revoked")
+		return &web.Error{Status: 401, Code: "token_reused", Message: web.M("errors.tokenExpired")}
+	}
+	if db.IsNotFound(err) {
+		return &web.Error{Status: 401, Code: "token_expired", Message: web.M("errors.tokenExpired")}
+	}
+	if err != nil {
+		return err
+	}
+	u, err := h.Store.UserByID(r.Context(), s.UserID)
+	if err != nil {
+		return err
+	}
+	pair, err := h.tokens(r.Context(), u, s, next)
+	if err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusOK, pair)
+	return nil
+}
+
+// Logout is POST /api/auth/logout (mobile, bearer): ends this device's session.
+func (h *Handlers) Logout(w http.ResponseWriter, r *http.Request) error {
+	id := From(r.Context())
+	if err := h.Store.RevokeAuthSession(r.Context(), id.User.ID, id.Session.ID, h.Now()); err != nil {
+		return err
+	}
+	if id.Via == "cookie" {
+		if err := h.Sessions.Destroy(r.Context()); err != nil {
+			return err
+		}
+	}
+	h.audit(r, "signout", id.User.ID, id.User.ID, id.Via)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// Me is GET /api/auth/me: the signed-in user (bearer or cookie).
+func (h *Handlers) Me(w http.ResponseWriter, r *http.Request) error {
+	id := From(r.Context())
+	v, err := h.view(r.Context(), id.User)
+	if err != nil {
+		return err
+	}
+	if id.Via == "cookie" {
+		v.SessionExpiresAt = id.Session.ExpiresAt
+	}
+	web.JSON(w, http.StatusOK, v)
+	return nil
+}
+
+// WebSession is what the web app's sign-in and registration answer.
+type WebSession struct {
+	User UserView `json:"user"`
+}
+
+func (h *Handlers) webSession(w http.ResponseWriter, r *http.Request, u *db.User, s *db.AuthSession, status int) error {
+	v, err := h.view(r.Context(), u)
+	if err != nil {
+		return err
+	}
+	v.SessionExpiresAt = s.ExpiresAt
+	web.JSON(w, status, WebSession{User: v})
+	return nil
+}
+
+// WebLogin is POST /api/web/auth/login: signs in with a cookie session.
+func (h *Handlers) WebLogin(w http.ResponseWriter, r *http.Request) error {
+	u, err := h.login(r)
+	if err != nil {
+		return err
+	}
+	s, err := h.openSession(r, u, "web")
+	if err != nil {
+		return err
+	}
+	h.audit(r, "signin.success", u.ID, u.ID, "web")
+	return h.webSession(w, r, u, s, http.StatusOK)
+}
+
+// FormToken is GET /api/web/auth/form-token: a signed timestamp the register form sends
+// back, so a form submitted faster than a person can type is refused.
+func (h *Handlers) FormToken(w http.ResponseWriter, r *http.Request) error {
+	ts := strconv.FormatInt(h.Now().UnixMilli(), 10)
+	web.JSON(w, http.StatusOK, map[string]string{"formToken": ts + "." + HashToken(h.HashKey, "form:"+ts)})
+	return nil
+}
+
+func (h *Handlers) checkFormToken(tok string) bool {
+	ts, mac, ok := strings.Cut(tok, ".")
+	if !ok || HashToken(h.HashKey, "form:"+ts) != mac {
+		return false
+	}
+	ms, err := strconv.ParseInt(ts, 10, 64)
+	age := h.Now().Sub(time.UnixMilli(ms))
+	return err == nil && age >= h.Cfg.MinFillTime && age < 24*time.Hour
+}
+
+// WebRegister is POST /api/web/auth/register: the web form (date of birth and terms
+// acceptance required, honeypot and minimum fill time checked), signed in by cookie.
+func (h *Handlers) WebRegister(w http.ResponseWriter, r *http.Request) error {
+	var req RegisterRequest
+	if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	if req.Website != "" || !h.checkFormToken(req.FormToken) {
+		h.audit(r, "register.blocked", 0, 0, "honeypot or fill time")
+		return &web.Error{Status: 422, Code: "too_fast", Message: web.M("auth.errors.tooFast")}
+	}
+	u, s, err := h.register(r, &req, "web", true)
+	if err != nil {
+		return err
+	}
+	return h.webSession(w, r, u, s, http.StatusCreated)
+}
+
+// Schema is GET /api/auth/schema: the limits the forms show and check before sending.
+func (h *Handlers) Schema(w http.ResponseWriter, r *http.Request) error {
+	web.JSON(w, http.StatusOK, map[string]any{
+		"nameMax": MaxName, "organizationMax": MaxOrg, "passwordMin": MinPassword, "passwordMax": MaxPassword,
+		"minAge": MinAge, "codeLength": 6, "legalVersion": LegalVersion, "languages": i18n.Languages,
+		"minFillSeconds": h.Cfg.MinFillTime.Seconds(),
+	})
+	return nil
+}

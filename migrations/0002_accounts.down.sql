@@ -1,0 +1,10 @@
+DROP TABLE audit_log;
+DROP TABLE outbox;
+DROP TABLE id_verifications;
+DROP TABLE refresh_tokens;
+DROP TABLE auth_sessions;
+DROP TABLE email_codes;
+DROP TABLE invitations;
+DROP TABLE memberships;
+DROP TABLE organizations;
+DROP TABLE users;

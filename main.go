@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -10,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"gerege/app"
@@ -23,6 +25,8 @@ Usage:
   gerege [serve] [flags]         run the platform (the default command)
   gerege migrate [--db FILE]     apply database migrations and exit
   gerege maintenance on|off      switch maintenance mode of a running installation
+  gerege user create-admin --email ADDRESS [--password-stdin]
+                                 create the first platform admin (or promote an account)
   gerege version                 print the version
 
 Run 'gerege serve --help' for the server's flags and environment variables.
@@ -45,6 +49,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = migrate(args, stderr)
 	case "maintenance":
 		err = maintenance(args, stdout, stderr)
+	case "user":
+		err = userCmd(args, os.Stdin, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "gerege", app.Version)
 	case "help":
@@ -125,5 +131,47 @@ func maintenance(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "maintenance mode %s (a running server notices within 2 seconds)\n", state)
+	return nil
+}
+
+func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "create-admin" {
+		return errors.New("usage: gerege user create-admin --email ADDRESS [--password-stdin] [--db FILE]")
+	}
+	args = args[1:]
+	fs, path := dbFlag("user create-admin", args, stderr)
+	email := fs.String("email", "", "email address of the admin")
+	first := fs.String("first-name", "Admin", "given name")
+	last := fs.String("last-name", "Gerege", "surname")
+	fromStdin := fs.Bool("password-stdin", false, "read the password from the first line of standard input (otherwise one is generated and printed once)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	ctx := context.Background()
+	store, err := db.Open(ctx, *path)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	pw := ""
+	if *fromStdin {
+		line, err := bufio.NewReader(stdin).ReadString('\n')
+		if err != nil && line == "" {
+			return fmt.Errorf("reading the password: %w", err)
+		}
+		pw = strings.TrimRight(line, "\r\n")
+	}
+	res, err := app.CreateAdmin(ctx, store, *email, pw, *first, *last)
+	if err != nil {
+		return err
+	}
+	switch {
+	case res.Promoted:
+		fmt.Fprintf(stdout, "%s is now a platform admin\n", res.Email)
+	case res.Generated != "":
+		fmt.Fprintf(stdout, "created admin %s\npassword (shown once): %s\n", res.Email, res.Generated)
+	default:
+		fmt.Fprintf(stdout, "created admin %s\n", res.Email)
+	}
 	return nil
 }

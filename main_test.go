@@ -42,3 +42,22 @@ func TestCommands(t *testing.T) {
 		t.Errorf("bad flag: %d %s", code, errb.String())
 	}
 }
+
+func TestCreateAdmin(t *testing.T) {
+	var out, errb bytes.Buffer
+	db := filepath.Join(t.TempDir(), "a.db")
+	if code := run([]string{"user", "create-admin", "--db", db, "--email", "not-an-email"}, &out, &errb); code != 1 {
+		t.Errorf("bad email: %d", code)
+	}
+	if code := run([]string{"user", "create-admin", "--db", db, "--email", "Admin@Example.mn"}, &out, &errb); code != 0 {
+		t.Fatalf("create-admin: %d %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "password (shown once): ") {
+		t.Errorf("a generated password must be printed once: %s", out.String())
+	}
+	out.Reset()
+	if code := run([]string{"user", "create-admin", "--db", db, "--email", "admin@example.mn"}, &out, &errb); code != 0 ||
+		!strings.Contains(out.String(), "is now a platform admin") {
+		t.Errorf("second run promotes: %d %s", code, out.String())
+	}
+}

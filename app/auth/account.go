@@ -100,7 +100,7 @@ func (h *Handlers) ChangePassword(w http.ResponseWriter, r *http.Request) error 
 	if req.CurrentPassword == "" {
 		c.Add("currentPassword", web.M("validation.required"))
 	}
-	checkPassword(c, "newPassword", req.NewPassword, id.User.Email)
+	CheckPassword(c, "newPassword", req.NewPassword, id.User.Email)
 	if err := c.Err(); err != nil {
 		return err
 	}

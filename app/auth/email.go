@@ -186,7 +186,7 @@ func (h *Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	c := &web.Checker{}
-	checkPassword(c, "password", req.Password, u.Email)
+	CheckPassword(c, "password", req.Password, u.Email)
 	if err := c.Err(); err != nil {
 		return err
 	}

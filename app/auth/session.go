@@ -39,8 +39,8 @@ const (
 	MinAge      = 13
 )
 
-// checkPassword adds the password rules to c.
-func checkPassword(c *web.Checker, field, pw, email string) {
+// CheckPassword adds the password rules to c.
+func CheckPassword(c *web.Checker, field, pw, email string) {
 	switch {
 	case pw == "":
 		c.Add(field, web.M("validation.required"))
@@ -80,7 +80,7 @@ func (req *RegisterRequest) validate(fromWeb bool, now time.Time) error {
 		req.AccountType = "individual"
 	}
 	c.Email("email", req.Email)
-	checkPassword(c, "password", req.Password, req.Email)
+	CheckPassword(c, "password", req.Password, req.Email)
 	c.Text("firstName", req.FirstName, true, MaxName)
 	c.Text("lastName", req.LastName, true, MaxName)
 	checkBirth(c, "dateOfBirth", req.DateOfBirth, fromWeb, now)

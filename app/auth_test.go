@@ -520,12 +520,17 @@ func TestRoleTable(t *testing.T) {
 		{"GET", "/en/dashboard/admin/outbox", page(403, 403, 200)},
 		{"GET", "/en/dashboard/admin/audit", page(403, 403, 200)},
 		{"GET", "/en/dashboard/admin/settings", page(403, 403, 200)},
+		{"GET", "/en/dashboard/admin/faq", page(403, 403, 200)},
+		{"GET", "/mn/dashboard/admin/universities", page(403, 403, 200)},
+		{"GET", "/en/dashboard/no-such-page", map[string]int{"anonymous": 404, "individual": 404, "owner": 404, "admin": 404}},
 		{"GET", "/api/auth/me", api(200, 200, 200)},
 		{"GET", "/api/account/sessions", api(200, 200, 200)},
 		{"GET", "/api/organization", api(403, 200, 403)},
 		{"GET", "/api/admin/outbox", api(403, 403, 200)},
 		{"GET", "/api/admin/audit", api(403, 403, 200)},
 		{"PUT", "/api/admin/maintenance", api(403, 403, 200)},
+		{"GET", "/api/admin/faq", api(403, 403, 200)},
+		{"GET", "/api/admin/universities", api(403, 403, 200)},
 	}
 	for _, r := range rows {
 		for who, c := range users {
@@ -543,7 +548,7 @@ func TestRoleTable(t *testing.T) {
 		}
 	}
 	me := call(t, users["admin"], ts, "GET", "/api/auth/me", nil, "")
-	if !strings.Contains(me.raw, `"dashboard":["home","profile","account","outbox","audit","settings"]`) {
+	if !strings.Contains(me.raw, `"dashboard":["home","profile","account","outbox","audit","faq","universities","settings"]`) {
 		t.Errorf("admin navigation: %s", me.raw)
 	}
 }

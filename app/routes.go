@@ -10,6 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"gerege/app/auth"
+	"gerege/app/content"
 	"gerege/app/site"
 	"gerege/app/web"
 )
@@ -40,6 +41,7 @@ func (s *Server) routes() http.Handler {
 	siteH := &site.Handlers{Version: Version, Demo: s.demo.Get, Maintenance: s.maint.Get, Secure: s.cfg.Secure()}
 
 	a := s.auth
+	cont := &content.Handlers{Store: s.store, Now: s.now}
 	user := auth.RequireUser(k)
 	page := func(key string) func(http.Handler) http.Handler { return auth.RequirePage(k, key) }
 
@@ -50,6 +52,11 @@ func (s *Server) routes() http.Handler {
 		r.Get("/meta", k.Handler(siteH.GetMeta))
 		r.Post("/lang", k.Handler(siteH.SetLang))
 		r.Get("/openapi.json", serveOpenAPI)
+
+		// Public content.
+		r.Get("/faq", k.Handler(cont.FAQ))
+		r.Get("/universities", k.Handler(cont.Universities))
+		r.Get("/legal/{doc}", k.Handler(cont.Legal))
 
 		// Accounts — the mobile app's contract (bearer tokens) …
 		r.Get("/auth/schema", k.Handler(a.Schema))
@@ -96,6 +103,16 @@ func (s *Server) routes() http.Handler {
 			r.With(page("audit")).Get("/admin/audit", k.Handler(a.Audit))
 			r.With(page("settings")).Put("/admin/maintenance", k.Handler(a.Maintenance))
 			r.With(page("settings")).Put("/admin/users/admin", k.Handler(a.SetAdmin))
+			r.With(page("faq")).Get("/admin/faq", k.Handler(cont.AdminFAQ))
+			r.With(page("faq")).Post("/admin/faq", k.Handler(cont.SaveFAQ))
+			r.With(page("faq")).Put("/admin/faq/{id}", k.Handler(cont.SaveFAQ))
+			r.With(page("faq")).Delete("/admin/faq/{id}", k.Handler(cont.DeleteFAQ))
+			r.With(page("universities")).Get("/admin/universities", k.Handler(cont.AdminUniversities))
+			r.With(page("universities")).Post("/admin/universities", k.Handler(cont.SaveUniversity))
+			r.With(page("universities")).Put("/admin/universities/{id}", k.Handler(cont.SaveUniversity))
+			r.With(page("universities")).Delete("/admin/universities/{id}", k.Handler(cont.DeleteUniversity))
+			r.With(page("universities")).Put("/admin/destinations/{id}", k.Handler(cont.SaveDestination))
+			r.With(page("universities")).Delete("/admin/destinations/{id}", k.Handler(cont.DeleteDestination))
 		})
 	})
 

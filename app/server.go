@@ -16,6 +16,7 @@ import (
 	"github.com/alexedwards/scs/v2"
 
 	"gerege/app/auth"
+	"gerege/app/content"
 	"gerege/app/mail"
 	"gerege/app/web"
 	"gerege/db"
@@ -71,6 +72,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		s.secret = []byte(cfg.Secret)
 	} else if s.secret, err = store.EnsureSecret(ctx); err != nil {
 		return fail(fmt.Errorf("secret: %w", err))
+	}
+	if err := content.Seed(ctx, store, s.now()); err != nil {
+		return fail(fmt.Errorf("content: %w", err))
 	}
 	if cfg.Demo {
 		if err := SeedDemo(ctx, store); err != nil {

@@ -13,6 +13,15 @@ import (
 //go:embed en.json mn.json
 var files embed.FS
 
+// Long-form content (legal documents, the Direction Board, seed data) lives beside the
+// catalogs in content/, so pages load it only where it is needed.
+//
+//go:embed content/*.json
+var content embed.FS
+
+// Content returns the embedded content file name (for example "legal.mn.json").
+func Content(name string) ([]byte, error) { return content.ReadFile("content/" + name) }
+
 // Languages the platform speaks; the first is the default.
 var Languages = []string{"en", "mn"}
 

@@ -1,0 +1,84 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestContentPublicAndAdmin(t *testing.T) {
+	s, ts := newTestServer(t)
+	faq := call(t, nil, ts, "GET", "/api/faq", nil, "")
+	mustStatus(t, faq, 200)
+	if strings.Count(faq.raw, `"slug"`) < 20 {
+		t.Fatalf("the FAQ is seeded on first start: %.300s", faq.raw)
+	}
+	mn := call(t, nil, ts, "GET", "/api/faq?q="+"НАС", nil, "", "Accept-Language", "mn")
+	if mn.status != 200 || !strings.Contains(mn.raw, "наснаас") {
+		t.Errorf("upper-case Cyrillic query must match lower-case text: %.400s", mn.raw)
+	}
+	none := call(t, nil, ts, "GET", "/api/faq?q=zzzqqq", nil, "")
+	if none.raw != "{\"categories\":[]}\n" {
+		t.Errorf("no match: %s", none.raw)
+	}
+	uni := call(t, nil, ts, "GET", "/api/universities", nil, "", "Accept-Language", "mn")
+	if uni.status != 200 || !strings.Contains(uni.raw, "Өмнөд Солонгос") {
+		t.Errorf("universities in mn: %.300s", uni.raw)
+	}
+	legal := call(t, nil, ts, "GET", "/api/legal/terms", nil, "", "Accept-Language", "mn")
+	if legal.status != 200 || legal.str("title") != "Үйлчилгээний нөхцөл" || !strings.Contains(legal.raw, "2026-11-22") {
+		t.Errorf("legal: %.300s", legal.raw)
+	}
+	mustStatus(t, call(t, nil, ts, "GET", "/api/legal/terms?version=1999-01-01", nil, ""), 404)
+	mustStatus(t, call(t, nil, ts, "GET", "/api/legal/nope", nil, ""), 404)
+
+	// An admin edits; an entry cannot be published while a language is empty.
+	if _, err := CreateAdmin(t.Context(), s.Store(), "root@example.mn", "correct horse battery", "R", "A"); err != nil {
+		t.Fatal(err)
+	}
+	admin := webClient()
+	mustStatus(t, call(t, admin, ts, "POST", "/api/web/auth/login", map[string]any{"email": "root@example.mn", "password": "correct horse battery"}, ""), 200)
+	half := map[string]any{"slug": "new-entry", "category": "accounts", "questionEn": "Where?", "answerEn": "Here.", "published": true}
+	r := call(t, admin, ts, "POST", "/api/admin/faq", half, "")
+	if r.status != 422 || r.str("errors", "questionMn") == "" || r.str("errors", "answerMn") == "" {
+		t.Fatalf("publishing half-translated: %s", r.raw)
+	}
+	half["published"] = false
+	draft := call(t, admin, ts, "POST", "/api/admin/faq", half, "")
+	mustStatus(t, draft, 201)
+	id := int64(draft.body["id"].(float64))
+	if strings.Contains(call(t, nil, ts, "GET", "/api/faq?q=where", nil, "").raw, "Where?") {
+		t.Error("a draft must not be public")
+	}
+	half["questionMn"], half["answerMn"], half["published"] = "Хаана?", "Энд.", true
+	mustStatus(t, call(t, admin, ts, "PUT", fmt.Sprintf("/api/admin/faq/%d", id), half, ""), 200)
+	if !strings.Contains(call(t, nil, ts, "GET", "/api/faq?q=хаана", nil, "", "Accept-Language", "mn").raw, "Хаана?") {
+		t.Error("the published entry is public")
+	}
+	dup := call(t, admin, ts, "POST", "/api/admin/faq", half, "")
+	if dup.status != 422 || dup.str("errors", "slug") == "" {
+		t.Errorf("duplicate slug: %s", dup.raw)
+	}
+	mustStatus(t, call(t, admin, ts, "DELETE", fmt.Sprintf("/api/admin/faq/%d", id), nil, ""), 204)
+	mustStatus(t, call(t, admin, ts, "DELETE", fmt.Sprintf("/api/admin/faq/%d", id), nil, ""), 404)
+
+	u := map[string]any{"slug": "num", "destination": "mongolia", "nameEn": "X University", "cityEn": "Ulaanbaatar", "published": true,
+		"website": "javascript:alert(1)"}
+	ru := call(t, admin, ts, "POST", "/api/admin/universities", u, "")
+	if ru.status != 422 || ru.str("errors", "nameMn") == "" || ru.str("errors", "website") == "" {
+		t.Errorf("university validation: %s", ru.raw)
+	}
+	// A restart does not re-seed what an admin deleted.
+	var n int
+	s.Store().Read.QueryRow(`SELECT count(*) FROM faq_entries`).Scan(&n)
+	s.Store().Write.Exec(`DELETE FROM faq_entries`)
+	if err := seedAgain(s); err != nil {
+		t.Fatal(err)
+	}
+	s.Store().Read.QueryRow(`SELECT count(*) FROM faq_entries`).Scan(&n)
+	if n != 0 {
+		t.Errorf("seeded again: %d", n)
+	}
+}
+
+func seedAgain(s *Server) error { return contentSeed(s) }

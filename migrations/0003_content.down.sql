@@ -1,0 +1,4 @@
+DROP TABLE universities;
+DROP TABLE destinations;
+DROP TABLE faq_entries;
+DROP TABLE faq_categories;

@@ -1,0 +1,105 @@
+// Every page in both languages, at desktop and phone widths, light and dark: an axe-core scan
+// with no serious or critical violation, exactly one h1, the landmarks, no dead link, no
+// sideways scrolling, nothing from another host, no console error (CSP violations included).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { AXE, manifest, t, urlOf, useSite, watch } from './harness.mjs';
+
+const site = useSite();
+
+const views = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+  { name: 'phone', viewport: { width: 360, height: 740 }, colorScheme: 'light' },
+  { name: 'desktop dark', viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
+];
+
+/** Runs axe in the page; returns the serious and critical violations, readably. */
+async function axe(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/** Every URL the site has; a link anywhere else is a dead link. */
+const known = new Set(manifest.langs.flatMap((l) => manifest.routes.map((r) => urlOf(l, r.path))));
+
+describe('pages as served (CSP on)', () => {
+  for (const lang of manifest.langs) {
+    it(`every ${lang} page loads cleanly at both widths`, async () => {
+      for (const view of views.slice(0, 2)) {
+        const context = await site.browser.newContext({ viewport: view.viewport });
+        const page = await context.newPage();
+        const problems = watch(page, site.baseURL);
+        for (const route of manifest.routes) {
+          const url = urlOf(lang, route.path);
+          const res = await page.goto(`${site.baseURL}${url}`);
+          assert.equal(res.status(), 200, url);
+          assert.equal(await page.getAttribute('html', 'lang'), lang, url);
+          assert.equal(await page.locator('h1').count(), 1, `${url}: one h1`);
+          assert.match(await page.title(), / · Gerege$/, url);
+          for (const landmark of ['banner', 'main', 'contentinfo']) {
+            assert.equal(await page.getByRole(landmark).count(), 1, `${url}: ${landmark}`);
+          }
+          for (const href of await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
+            assert.ok(href === '#main' || known.has(href), `${url}: dead link ${href}`);
+          }
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(width <= view.viewport.width, `${url} at ${view.name}: no sideways scrolling (${width}px)`);
+        }
+        assert.deepEqual(problems, [], view.name);
+        await context.close();
+      }
+    });
+  }
+});
+
+describe('axe-core', () => {
+  for (const lang of manifest.langs) {
+    for (const view of views) {
+      it(`no serious or critical violation on any ${lang} page (${view.name})`, async () => {
+        // axe is injected as a script tag, which the server's CSP (rightly) forbids: bypass it here only.
+        const context = await site.browser.newContext({ viewport: view.viewport, colorScheme: view.colorScheme, bypassCSP: true });
+        const page = await context.newPage();
+        const problems = watch(page, site.baseURL);
+        const found = [];
+        for (const route of manifest.routes) {
+          const url = urlOf(lang, route.path);
+          await page.goto(`${site.baseURL}${url}`);
+          found.push(...(await axe(page)).map((v) => `${url}: ${v}`));
+        }
+        assert.deepEqual(found, []);
+        assert.deepEqual(problems, []);
+        await context.close();
+      });
+    }
+
+    it(`no violation in the open states on ${lang} (phone menu, dialog, toasts)`, async () => {
+      const context = await site.browser.newContext({ viewport: { width: 360, height: 740 }, bypassCSP: true });
+      const page = await context.newPage();
+      const found = [];
+      await page.goto(`${site.baseURL}/${lang}/components`);
+      await page.getByText(t(lang, 'layout.nav.menu'), { exact: true }).click();
+      found.push(...(await axe(page)).map((v) => `menu: ${v}`));
+      await page.getByText(t(lang, 'layout.nav.menu'), { exact: true }).click();
+
+      for (const key of ['showInfo', 'showSuccess', 'showWarning', 'showError']) {
+        await page.getByRole('button', { name: t(lang, `pages.components.toasts.${key}`) }).click();
+      }
+      found.push(...(await axe(page)).map((v) => `toasts: ${v}`));
+
+      const opener = page.getByRole('button', { name: t(lang, 'pages.components.dialog.open') });
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: t(lang, 'pages.components.dialog.heading') });
+      await dialog.waitFor();
+      found.push(...(await axe(page)).map((v) => `dialog: ${v}`));
+      assert.ok(await dialog.evaluate((d) => d.contains(document.activeElement)), 'focus moved into the dialog');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      assert.ok(await opener.evaluate((b) => b === document.activeElement), 'focus back on the opener');
+      assert.deepEqual(found, []);
+      await context.close();
+    });
+  }
+});

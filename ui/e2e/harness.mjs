@@ -1,0 +1,187 @@
+// The browser tests' harness: builds the real Go binary (once per source state), runs it on a
+// free loopback port with a fresh database, and launches Debian's chromium through
+// playwright-core. Anything missing (Go, the binary, chromium) fails the tests; nothing skips.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+export const AXE = fileURLToPath(import.meta.resolve('axe-core/axe.min.js'));
+
+/** The built UI's manifest: every route and language the server knows. */
+export const manifest = JSON.parse(readFileSync(path.join(root, 'ui/dist/manifest.json'), 'utf8'));
+
+/** t(lang, 'dotted.key') from the catalogs, for expected texts. */
+const catalogs = {};
+export function t(lang, key) {
+  catalogs[lang] ??= JSON.parse(readFileSync(path.join(root, 'i18n', `${lang}.json`), 'utf8'));
+  const value = key.split('.').reduce((node, k) => node?.[k], catalogs[lang]);
+  if (typeof value !== 'string') throw new Error(`no ${lang} text for ${key}`);
+  return value;
+}
+
+/** A page's URL path: ("en", "/") → "/en", ("mn", "/terms") → "/mn/terms". */
+export const urlOf = (lang, routePath) => `/${lang}${routePath === '/' ? '' : routePath}`;
+
+const SKIP = new Set(['.git', 'node_modules', 'tmp', 'bin']);
+
+/** A hash of everything the binary is built from (Go sources, embedded UI and catalogs). */
+function sourceHash() {
+  const h = createHash('sha256');
+  const walk = (dir) => {
+    for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (SKIP.has(d.name) || /\.db(-wal|-shm)?$/.test(d.name)) continue;
+      const p = path.join(dir, d.name);
+      if (d.isDirectory()) walk(p);
+      else if (/\.(go|mod|sum|sql|json|html|js|css|svg|gz|br|txt|tmpl)$/.test(d.name)) {
+        h.update(path.relative(root, p)).update('\0').update(readFileSync(p)).update('\0');
+      }
+    }
+  };
+  walk(root);
+  return h.digest('hex').slice(0, 16);
+}
+
+/** Builds the binary with `go build` from the repo root; reused while the sources are unchanged. */
+export function buildBinary() {
+  const dir = path.join(os.tmpdir(), 'gerege-e2e-bin');
+  mkdirSync(dir, { recursive: true });
+  const bin = path.join(dir, `gerege-${sourceHash()}`);
+  if (existsSync(bin)) return bin;
+  const tmp = `${bin}.${process.pid}.tmp`;
+  const res = spawnSync('go', ['build', '-o', tmp, '.'], { cwd: root, encoding: 'utf8', env: { ...process.env, CGO_ENABLED: '0' } });
+  if (res.error) throw new Error(`cannot run go: ${res.error.message}`);
+  if (res.status !== 0) throw new Error(`go build failed:\n${res.stderr}`);
+  if (!existsSync(tmp)) throw new Error(`go build wrote no binary at ${tmp}`);
+  renameSync(tmp, bin); // atomic: test files running in parallel may build at the same time
+  // Older builds are of older sources (a running one keeps its file open, so removing is safe).
+  for (const old of readdirSync(dir)) {
+    if (old !== path.basename(bin) && !old.endsWith('.tmp')) rmSync(path.join(dir, old), { force: true });
+  }
+  return bin;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `gerege serve` on a free port with its own database; resolves once /readyz is 200. */
+export async function startServer({ env = {} } = {}) {
+  const bin = buildBinary();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gerege-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', path.join(dir, 'e2e.db')], {
+    env: { ...process.env, GEREGE_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  proc.stdout.on('data', (b) => (output += b));
+  proc.stderr.on('data', (b) => (output += b));
+  const exited = new Promise((resolve) => proc.on('exit', resolve));
+
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`gerege exited with ${proc.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${baseURL}/readyz`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`gerege did not become ready on ${baseURL}:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  const stop = async () => {
+    if (proc.exitCode === null) {
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { baseURL, stop, output: () => output };
+}
+
+export async function launchBrowser() {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`chromium not found at ${CHROMIUM} (apt-get install -y --no-install-recommends chromium)`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/**
+ * For a test file: a server and a browser for all its tests, stopped at the end.
+ * Returns an object filled in before the first test: { baseURL, browser }.
+ */
+export function useSite(options) {
+  const site = {};
+  let server;
+  before(async () => {
+    server = await startServer(options);
+    site.baseURL = server.baseURL;
+    site.browser = await launchBrowser();
+  });
+  after(async () => {
+    await site.browser?.close();
+    await server?.stop();
+  });
+  return site;
+}
+
+/**
+ * Watches a page for what must never happen: console errors (CSP violations show up there),
+ * uncaught exceptions, requests to any host but the server, and failed asset requests.
+ */
+export function watch(page, baseURL) {
+  const host = new URL(baseURL).host;
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error on ${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`uncaught on ${page.url()}: ${e.message}`));
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (/^https?:$|^wss?:$/.test(url.protocol) && url.host !== host) problems.push(`request to another host: ${r.url()}`);
+  });
+  page.on('requestfailed', (r) => {
+    // ERR_ABORTED: the test moved on to the next page before a late request (the favicon) ended.
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
+  });
+  page.on('response', (r) => {
+    // Documents are the tests' to judge (the 404 page comes with status 404); anything else must load.
+    if (r.status() >= 400 && r.request().resourceType() !== 'document') problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  return problems;
+}

@@ -1,0 +1,139 @@
+import type { ComponentChildren } from 'preact';
+import { useRef } from 'preact/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { type Lang, otherLang, rememberLanguage } from '../lib/i18n';
+import { localize } from '../lib/paths';
+import { footerNav, mainNav } from '../routes';
+import { LogoMark } from './Logo';
+import { Toaster } from './Toaster';
+
+/** A link inside the current language; marks itself as the current page. */
+export function NavLink({ href, children }: { href: string; children: ComponentChildren }) {
+  const [location] = useLocation();
+  return (
+    <Link href={href} aria-current={location === href ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * A real link to the same page in the other language: it works without JavaScript, and loads
+ * the other language's bundle. The choice is remembered in the `lang` cookie.
+ */
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const [location] = useLocation();
+  const other = otherLang(i18n.language as Lang);
+  return (
+    <a
+      class="lang-switch"
+      href={localize(other, location)}
+      hrefLang={other}
+      lang={other}
+      onClick={() => rememberLanguage(i18n, other)}
+    >
+      {t('layout.language.other')}
+    </a>
+  );
+}
+
+function SignIn() {
+  const { t } = useTranslation();
+  return (
+    <Link href="/coming-soon" class="button-link">
+      {t('layout.signIn')}
+    </Link>
+  );
+}
+
+function MainNavList() {
+  const { t } = useTranslation();
+  return (
+    <ul>
+      {mainNav.map((r) => (
+        <li key={r.path}>
+          <NavLink href={r.path}>{t(r.navKey!)}</NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Header() {
+  const { t } = useTranslation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  // After a choice in the phone menu, close it (the page changes under it without a reload).
+  const closeMenu = (e: MouseEvent) => {
+    if ((e.target as Element).closest('a')) menu.current?.removeAttribute('open');
+  };
+  return (
+    <header class="site-header">
+      <div class="container site-header__bar">
+        <Link href="/" class="brand" aria-label={t('layout.homeLink')}>
+          <LogoMark />
+          <span class="brand__name">{t('app.name')}</span>
+        </Link>
+        <nav class="site-nav site-nav--wide" aria-label={t('layout.nav.label')}>
+          <MainNavList />
+        </nav>
+        <div class="site-actions site-actions--wide">
+          <LanguageSwitcher />
+          <SignIn />
+        </div>
+        <details class="site-menu" ref={menu} onClick={closeMenu}>
+          <summary>{t('layout.nav.menu')}</summary>
+          <div class="site-menu__panel">
+            <nav class="site-nav" aria-label={t('layout.nav.label')}>
+              <MainNavList />
+            </nav>
+            <div class="site-actions">
+              <LanguageSwitcher />
+              <SignIn />
+            </div>
+          </div>
+        </details>
+      </div>
+    </header>
+  );
+}
+
+function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer class="site-footer">
+      <div class="container">
+        <nav aria-label={t('layout.footer.label')}>
+          <ul>
+            {footerNav.map((r) => (
+              <li key={r.path}>
+                <NavLink href={r.path}>{t(r.navKey!)}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p class="site-footer__copy">
+          <small>{t('layout.footer.copyright')}</small>
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+export function Layout({ children }: { children: ComponentChildren }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a class="skip-link" href="#main">
+        {t('layout.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" class="container" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      <Toaster />
+    </>
+  );
+}

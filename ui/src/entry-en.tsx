@@ -1,0 +1,4 @@
+import catalog from '../../i18n/en.json';
+import { start } from './client';
+
+start('en', catalog);

@@ -1,0 +1,4 @@
+import catalog from '../../i18n/mn.json';
+import { start } from './client';
+
+start('mn', catalog);

@@ -29,6 +29,8 @@ type Config struct {
 	SMTP        SMTPConfig
 	ShutdownIn  time.Duration
 	Auth        AuthConfig
+	// Public links shown by the site.
+	AppStoreURL, PlayStoreURL, SupportEmail string
 }
 
 // AuthConfig holds token lifetimes and rate limits of the accounts capability.
@@ -112,6 +114,9 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 	for i, r := range rates {
 		str(&rateText[i], r.name, r.env, r.def, r.help+", as N/duration")
 	}
+	str(&c.AppStoreURL, "app-store-url", "GEREGE_APP_STORE_URL", "", "App Store page of the mobile app (the login dialog links to it and draws its QR code)")
+	str(&c.PlayStoreURL, "play-store-url", "GEREGE_PLAY_STORE_URL", "", "Google Play page of the mobile app")
+	str(&c.SupportEmail, "support-email", "GEREGE_SUPPORT_EMAIL", "support@gerege.mn", "support address shown on the site and in the legal pages")
 	grace := "15s"
 	str(&grace, "shutdown-timeout", "GEREGE_SHUTDOWN_TIMEOUT", grace, "how long in-flight requests may finish after SIGINT/SIGTERM")
 	fs.Usage = func() {
@@ -151,6 +156,14 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 			errs = append(errs, fmt.Errorf("--%s: %v", r.name, err))
 		}
 		*r.p = v
+	}
+	for name, v := range map[string]string{"--app-store-url": c.AppStoreURL, "--play-store-url": c.PlayStoreURL} {
+		if u, err := url.Parse(v); v != "" && (err != nil || u.Scheme != "https" || u.Host == "") {
+			errs = append(errs, fmt.Errorf("%s: want an https:// URL, got %q", name, v))
+		}
+	}
+	if !web.ValidEmail(c.SupportEmail) {
+		errs = append(errs, fmt.Errorf("--support-email: want an email address, got %q", c.SupportEmail))
 	}
 	switch c.SMTP.TLS {
 	case "opportunistic", "mandatory", "none":

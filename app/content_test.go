@@ -82,3 +82,32 @@ func TestContentPublicAndAdmin(t *testing.T) {
 }
 
 func seedAgain(s *Server) error { return contentSeed(s) }
+
+func TestSiteExtras(t *testing.T) {
+	clock := newClock() // 22 November 2026: the next timeline is 2027's
+	_, ts := newTestServerClock(t, clock, func(c *Config) {
+		c.AppStoreURL, c.PlayStoreURL = "https://apps.apple.com/app/id1", "https://play.google.com/store/apps/details?id=mn.gerege"
+	})
+	meta := call(t, nil, ts, "GET", "/api/meta", nil, "")
+	if meta.str("appStoreUrl") != "https://apps.apple.com/app/id1" || meta.str("supportEmail") != "support@gerege.mn" {
+		t.Errorf("meta: %s", meta.raw)
+	}
+	ics := do(t, ts, "GET", "/api/programs/volunteer/timeline.ics?lang=mn", "", nil)
+	if ics.status != 200 || !strings.HasPrefix(ics.header.Get("Content-Type"), "text/calendar") ||
+		!strings.Contains(ics.body, "DTSTART;VALUE=DATE:20270720\r\nDTEND;VALUE=DATE:20270726") ||
+		!strings.Contains(ics.body, "DTSTART;VALUE=DATE:20270901\r\nDTEND;VALUE=DATE:20271216") ||
+		strings.Count(ics.body, "BEGIN:VEVENT") != 4 || !strings.Contains(ics.body, "Соёлын сайн дурын хөтөлбөр") {
+		t.Errorf("ics: %d %s", ics.status, ics.body)
+	}
+	one := do(t, ts, "GET", "/api/programs/volunteer/timeline.ics?phase=training", "", nil)
+	if strings.Count(one.body, "BEGIN:VEVENT") != 1 || !strings.Contains(one.body, "DTEND;VALUE=DATE:20270901") {
+		t.Errorf("training: %s", one.body)
+	}
+	if r := do(t, ts, "GET", "/api/programs/volunteer/timeline.ics?phase=party", "", nil); r.status != 404 {
+		t.Errorf("unknown phase: %d", r.status)
+	}
+	robots := do(t, ts, "GET", "/robots.txt", "", nil)
+	if robots.status != 200 || !strings.Contains(robots.body, "Sitemap: http://localhost:8080/sitemap.xml") {
+		t.Errorf("robots: %s", robots.body)
+	}
+}

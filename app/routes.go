@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -34,11 +35,14 @@ func (s *Server) routes() http.Handler {
 	r.Get("/healthz", health)
 	r.Get("/readyz", s.ready)
 	r.Get("/assets/*", k.UI.ServeAsset)
+	r.Get("/robots.txt", s.robots)
+	r.Get("/sitemap.xml", k.UI.ServeSitemap)
 	r.Get("/favicon.ico", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, k.UI.Favicon(), http.StatusMovedPermanently)
 	})
 
-	siteH := &site.Handlers{Version: Version, Demo: s.demo.Get, Maintenance: s.maint.Get, Secure: s.cfg.Secure()}
+	siteH := &site.Handlers{Version: Version, Demo: s.demo.Get, Maintenance: s.maint.Get, Secure: s.cfg.Secure(),
+		AppStoreURL: s.cfg.AppStoreURL, PlayStoreURL: s.cfg.PlayStoreURL, SupportEmail: s.cfg.SupportEmail, Now: s.now}
 
 	a := s.auth
 	cont := &content.Handlers{Store: s.store, Now: s.now}
@@ -51,6 +55,7 @@ func (s *Server) routes() http.Handler {
 		r.MethodNotAllowed(k.MethodNotAllowedHandler)
 		r.Get("/meta", k.Handler(siteH.GetMeta))
 		r.Post("/lang", k.Handler(siteH.SetLang))
+		r.Get("/programs/volunteer/timeline.ics", k.Handler(siteH.VolunteerCalendar))
 		r.Get("/openapi.json", serveOpenAPI)
 
 		// Public content.
@@ -146,6 +151,13 @@ var legacyAuth = func() map[string]string {
 	}
 	return m
 }()
+
+// robots lets crawlers in everywhere but the API and the dashboard, and points to the sitemap.
+func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	_, _ = fmt.Fprintf(w, "User-agent: *\nDisallow: /api/\nDisallow: /en/dashboard\nDisallow: /mn/dashboard\nAllow: /\n\nSitemap: %s/sitemap.xml\n", s.cfg.BaseURL)
+}
 
 func health(w http.ResponseWriter, r *http.Request) {
 	web.JSON(w, http.StatusOK, map[string]string{"status": "ok"})

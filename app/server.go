@@ -81,7 +81,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 			return fail(fmt.Errorf("demo: %w", err))
 		}
 	}
-	ui, err := web.NewUI(dist)
+	ui, err := web.NewUI(dist, cfg.BaseURL)
 	if err != nil {
 		return fail(err)
 	}

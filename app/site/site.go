@@ -17,16 +17,22 @@ type Handlers struct {
 	Demo        func(context.Context) bool
 	Maintenance func(context.Context) bool
 	Secure      bool
+	// Links from configuration.
+	AppStoreURL, PlayStoreURL, SupportEmail string
+	Now                                     func() time.Time
 }
 
 // Meta is the body of GET /api/meta.
 type Meta struct {
-	Name        string   `json:"name"`
-	Version     string   `json:"version"`
-	Languages   []string `json:"languages"`
-	Language    string   `json:"language"`
-	Demo        bool     `json:"demo"`
-	Maintenance bool     `json:"maintenance"`
+	Name         string   `json:"name"`
+	Version      string   `json:"version"`
+	Languages    []string `json:"languages"`
+	Language     string   `json:"language"`
+	Demo         bool     `json:"demo"`
+	Maintenance  bool     `json:"maintenance"`
+	AppStoreURL  string   `json:"appStoreUrl"`
+	PlayStoreURL string   `json:"playStoreUrl"`
+	SupportEmail string   `json:"supportEmail"`
 }
 
 // GetMeta describes the installation: version, languages, whether it holds demo content.
@@ -38,6 +44,7 @@ func (h *Handlers) GetMeta(w http.ResponseWriter, r *http.Request) error {
 		Language:    web.Lang(r),
 		Demo:        h.Demo(r.Context()),
 		Maintenance: h.Maintenance(r.Context()),
+		AppStoreURL: h.AppStoreURL, PlayStoreURL: h.PlayStoreURL, SupportEmail: h.SupportEmail,
 	})
 	return nil
 }

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -42,8 +44,13 @@ type Manifest struct {
 	} `json:"routes"`
 }
 
-// NewUI loads the built UI from dist.
-func NewUI(dist fs.FS) (*UI, error) {
+// Origin is the placeholder the UI build writes where an absolute URL of the site belongs
+// (canonical and hreflang links, Open Graph, the sitemap); NewUI replaces it with the
+// configured public URL.
+const Origin = "https://gerege.invalid"
+
+// NewUI loads the built UI from dist, writing baseURL where the build left Origin.
+func NewUI(dist fs.FS, baseURL string) (*UI, error) {
 	u := &UI{files: map[string]*file{}}
 	mb, err := fs.ReadFile(dist, "manifest.json")
 	if err != nil {
@@ -64,7 +71,17 @@ func NewUI(dist fs.FS) (*UI, error) {
 		f := &file{raw: raw, ctype: contentType(p)}
 		f.gz, _ = fs.ReadFile(dist, p+".gz")
 		f.br, _ = fs.ReadFile(dist, p+".br")
-		sum := sha256.Sum256(raw)
+		if baseURL != Origin && (strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".xml")) && bytes.Contains(raw, []byte(Origin)) {
+			// The precompressed copies hold the placeholder: recompress (gzip; brotli is
+			// left out for these few small files rather than adding an encoder).
+			f.raw = bytes.ReplaceAll(raw, []byte(Origin), []byte(baseURL))
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+			zw.Write(f.raw)
+			zw.Close()
+			f.gz, f.br = buf.Bytes(), nil
+		}
+		sum := sha256.Sum256(f.raw)
 		f.etag = `"` + hex.EncodeToString(sum[:12]) + `"`
 		u.files[p] = f
 		if strings.HasPrefix(p, "assets/favicon-") && !strings.HasSuffix(p, ".map") {
@@ -103,6 +120,8 @@ func contentType(p string) string {
 		return "image/svg+xml"
 	case ".json":
 		return "application/json"
+	case ".xml":
+		return "application/xml; charset=utf-8"
 	}
 	if t := mime.TypeByExtension(path.Ext(p)); t != "" {
 		return t
@@ -232,6 +251,16 @@ func (u *UI) Redirect(w http.ResponseWriter, r *http.Request, lang, rest string)
 	}
 	w.Header().Set("Vary", "Cookie, Accept-Language")
 	http.Redirect(w, r, target, http.StatusFound)
+}
+
+// ServeSitemap serves the sitemap the build wrote (404 when it wrote none).
+func (u *UI) ServeSitemap(w http.ResponseWriter, r *http.Request) {
+	f := u.files["sitemap.xml"]
+	if f == nil {
+		u.ServeStatus(w, r, http.StatusNotFound)
+		return
+	}
+	serve(w, r, f, http.StatusOK, "public, max-age=3600")
 }
 
 // Has reports whether dist holds the file at p (used by tests).

@@ -2,12 +2,14 @@ package web
 
 import (
 	"bytes"
+	"compress/gzip"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 func TestAcceptLanguage(t *testing.T) {
@@ -114,4 +116,39 @@ func FuzzAcceptLanguage(f *testing.F) {
 			t.Fatalf("AcceptLanguage(%q) = %q", h, got)
 		}
 	})
+}
+
+func TestUIWritesTheBaseURL(t *testing.T) {
+	page := `<html lang="en"><link rel="canonical" href="https://gerege.invalid/en/about-us"></html>`
+	dist := fstest.MapFS{
+		"manifest.json":             {Data: []byte(`{"langs":["en","mn"],"routes":[{"path":"/about-us","page":"about-us"}]}`)},
+		"pages/en/about-us.html":    {Data: []byte(page)},
+		"pages/en/about-us.html.br": {Data: []byte("stale")},
+		"pages/mn/about-us.html":    {Data: []byte(page)},
+		"sitemap.xml":               {Data: []byte(`<loc>https://gerege.invalid/en/about-us</loc>`)},
+	}
+	for _, s := range []string{"403", "404", "500", "maintenance"} {
+		dist["pages/en/"+s+".html"] = &fstest.MapFile{Data: []byte("x")}
+	}
+	u, err := NewUI(dist, "https://school.example.mn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest("GET", "/en/about-us", nil)
+	req.Header.Set("Accept-Encoding", "br, gzip")
+	u.ServePage(rec, req, "en", "/about-us")
+	if rec.Header().Get("Content-Encoding") != "gzip" {
+		t.Fatalf("a rewritten page must not serve its stale brotli copy: %q", rec.Header().Get("Content-Encoding"))
+	}
+	zr, _ := gzip.NewReader(rec.Body)
+	b, _ := io.ReadAll(zr)
+	if !strings.Contains(string(b), `href="https://school.example.mn/en/about-us"`) {
+		t.Errorf("page: %s", b)
+	}
+	rec = httptest.NewRecorder()
+	u.ServeSitemap(rec, httptest.NewRequest("GET", "/sitemap.xml", nil))
+	if !strings.Contains(rec.Body.String(), "https://school.example.mn/en/about-us") || rec.Header().Get("Content-Type") != "application/xml; charset=utf-8" {
+		t.Errorf("sitemap: %s %s", rec.Header(), rec.Body)
+	}
 }

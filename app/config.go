@@ -29,6 +29,8 @@ type Config struct {
 	SMTP        SMTPConfig
 	ShutdownIn  time.Duration
 	Auth        AuthConfig
+	// DirectionBoardLimit is the career test's time limit.
+	DirectionBoardLimit time.Duration
 	// Public links shown by the site.
 	AppStoreURL, PlayStoreURL, SupportEmail string
 }
@@ -93,6 +95,7 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 		{&c.Auth.AccessTTL, "access-token-ttl", "GEREGE_ACCESS_TOKEN_TTL", "15m", "lifetime of the mobile API's access tokens (JWT exp)"},
 		{&c.Auth.RefreshTTL, "refresh-token-ttl", "GEREGE_REFRESH_TOKEN_TTL", "720h", "lifetime of a mobile refresh token, renewed on every use"},
 		{&c.Auth.SessionLifetime, "session-lifetime", "GEREGE_SESSION_LIFETIME", "336h", "lifetime of a web sign-in"},
+		{&c.DirectionBoardLimit, "direction-board-limit", "GEREGE_DIRECTION_BOARD_LIMIT", "20m", "time limit of the Direction Board career test"},
 		{&c.Auth.MinFillTime, "min-fill-time", "GEREGE_MIN_FILL_TIME", "3s", "the web register form is refused when sent sooner than this after it was shown"},
 	}
 	durText := make([]string, len(durations))

@@ -12,6 +12,7 @@ import (
 
 	"gerege/app/auth"
 	"gerege/app/content"
+
 	"gerege/app/site"
 	"gerege/app/web"
 )
@@ -46,6 +47,7 @@ func (s *Server) routes() http.Handler {
 
 	a := s.auth
 	cont := &content.Handlers{Store: s.store, Now: s.now}
+	board := s.board
 	user := auth.RequireUser(k)
 	page := func(key string) func(http.Handler) http.Handler { return auth.RequirePage(k, key) }
 
@@ -62,6 +64,16 @@ func (s *Server) routes() http.Handler {
 		r.Get("/faq", k.Handler(cont.FAQ))
 		r.Get("/universities", k.Handler(cont.Universities))
 		r.Get("/legal/{doc}", k.Handler(cont.Legal))
+
+		// Direction Board (anonymous visitors too: the attempt key rides in a cookie or header).
+		r.Get("/direction-board", k.Handler(board.Test))
+		r.Post("/direction-board/attempts", k.Handler(board.Start))
+		r.Put("/direction-board/attempts/{id}/answers", k.Handler(board.SaveAnswers))
+		r.Post("/direction-board/attempts/{id}/finish", k.Handler(board.Finish))
+		r.Get("/direction-board/attempts/{id}/result", k.Handler(board.Result))
+		r.Post("/direction-board/attempts/{id}/email", k.Handler(board.Email))
+		r.Get("/direction-board/results/{token}", k.Handler(board.SharedResult))
+		r.With(user).Get("/account/direction-board", k.Handler(board.MyResults))
 
 		// Accounts — the mobile app's contract (bearer tokens) …
 		r.Get("/auth/schema", k.Handler(a.Schema))
@@ -108,6 +120,7 @@ func (s *Server) routes() http.Handler {
 			r.With(page("audit")).Get("/admin/audit", k.Handler(a.Audit))
 			r.With(page("settings")).Put("/admin/maintenance", k.Handler(a.Maintenance))
 			r.With(page("settings")).Put("/admin/users/admin", k.Handler(a.SetAdmin))
+			r.With(page("directionBoard")).Get("/admin/direction-board/stats", k.Handler(board.Stats))
 			r.With(page("faq")).Get("/admin/faq", k.Handler(cont.AdminFAQ))
 			r.With(page("faq")).Post("/admin/faq", k.Handler(cont.SaveFAQ))
 			r.With(page("faq")).Put("/admin/faq/{id}", k.Handler(cont.SaveFAQ))

@@ -17,6 +17,7 @@ import (
 
 	"gerege/app/auth"
 	"gerege/app/content"
+	"gerege/app/directionboard"
 	"gerege/app/mail"
 	"gerege/app/web"
 	"gerege/db"
@@ -41,6 +42,7 @@ type Server struct {
 	now       func() time.Time
 	mailer    *mail.Mailer
 	auth      *auth.Handlers
+	board     *directionboard.Handlers
 	limiter   *web.Limiter
 	cancel    context.CancelFunc
 	stop      chan struct{}
@@ -128,6 +130,13 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 			defer s.maint.Invalidate()
 			return store.SetSetting(ctx, db.SettingMaintenance, v)
 		},
+	}
+
+	s.board = &directionboard.Handlers{Store: store, Mailer: s.mailer, Limiter: s.limiter, Now: s.now,
+		TimeLimit: cfg.DirectionBoardLimit, BaseURL: cfg.BaseURL, HashKey: s.auth.HashKey, Secure: cfg.Secure(),
+		EmailRate: cfg.Auth.EmailIP}
+	if err := s.board.Init(); err != nil {
+		return fail(err)
 	}
 
 	s.handler = s.routes()

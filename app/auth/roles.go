@@ -40,6 +40,7 @@ var DashboardPages = []DashboardPage{
 	{Key: "organization", Path: "/dashboard/organization", Allow: orgManager},
 	{Key: "outbox", Path: "/dashboard/admin/outbox", Allow: admin},
 	{Key: "audit", Path: "/dashboard/admin/audit", Allow: admin},
+	{Key: "directionBoard", Path: "/dashboard/admin/direction-board", Allow: admin},
 	{Key: "faq", Path: "/dashboard/admin/faq", Allow: admin},
 	{Key: "universities", Path: "/dashboard/admin/universities", Allow: admin},
 	{Key: "settings", Path: "/dashboard/admin/settings", Allow: admin},

@@ -53,6 +53,8 @@ type Message struct {
 	Code string // a one-time code to show large, if any
 	Link string // the call-to-action URL, if any
 	Vars []any  // more {{name}} values for the texts, as pairs
+	// Table is shown as a two-column table (HTML) or "label: value" lines (text).
+	Table [][2]string
 }
 
 // Render returns the subject, text and HTML bodies of m.
@@ -65,15 +67,25 @@ func Render(m Message) (subject, text, html string) {
 	t := func(key string) string { return i18n.T(lang, key, vars...) }
 	k := "emails." + m.Kind + "."
 	subject = t(k + "subject")
+	greeting := t("emails.layout.greeting")
+	if m.Name == "" {
+		greeting = t("emails.layout.greetingNoName")
+	}
 	d := view{
-		Lang: lang, Subject: subject, Greeting: t("emails.layout.greeting"), Intro: paragraphs(t(k + "intro")),
+		Lang: lang, Subject: subject, Greeting: greeting, Intro: paragraphs(t(k + "intro")),
 		Code: m.Code, CodeLabel: t("emails.layout.codeLabel"), Link: m.Link, Action: t(k + "action"),
-		Outro: paragraphs(t(k + "outro")), Footer: t("emails.layout.footer"),
+		Outro: paragraphs(t(k + "outro")), Footer: t("emails.layout.footer"), Table: m.Table,
 	}
 	var tb strings.Builder
 	tb.WriteString(d.Greeting + "\n\n" + strings.Join(d.Intro, "\n\n") + "\n\n")
 	if m.Code != "" {
 		tb.WriteString(d.CodeLabel + ": " + m.Code + "\n\n")
+	}
+	for _, row := range m.Table {
+		tb.WriteString(row[0] + ": " + row[1] + "\n")
+	}
+	if len(m.Table) > 0 {
+		tb.WriteString("\n")
 	}
 	if m.Link != "" {
 		tb.WriteString(d.Action + ": " + m.Link + "\n\n")
@@ -102,6 +114,7 @@ func paragraphs(s string) []string {
 type view struct {
 	Lang, Subject, Greeting, Code, CodeLabel, Link, Action, Footer string
 	Intro, Outro                                                   []string
+	Table                                                          [][2]string
 }
 
 var htmlTmpl = template.Must(template.New("email").Parse(`<!doctype html>
@@ -113,6 +126,7 @@ var htmlTmpl = template.Must(template.New("email").Parse(`<!doctype html>
 <p>{{.Greeting}}</p>
 {{range .Intro}}<p>{{.}}</p>{{end}}
 {{if .Code}}<p style="margin:24px 0">{{.CodeLabel}}:<br><span style="display:inline-block;font-size:28px;letter-spacing:6px;font-weight:700;padding:8px 16px;background:#eef4fb;border-radius:8px">{{.Code}}</span></p>{{end}}
+{{if .Table}}<table style="border-collapse:collapse;margin:16px 0">{{range .Table}}<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;font-weight:600">{{index . 0}}</th><td style="padding:4px 0">{{index . 1}}</td></tr>{{end}}</table>{{end}}
 {{if .Link}}<p style="margin:24px 0"><a href="{{.Link}}" style="display:inline-block;background:#0b5cad;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px">{{.Action}}</a></p>
 <p style="font-size:13px;color:#5b6672;word-break:break-all">{{.Link}}</p>{{end}}
 {{range .Outro}}<p>{{.}}</p>{{end}}

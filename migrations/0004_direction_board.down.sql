@@ -1,0 +1,2 @@
+DROP TABLE db_answers;
+DROP TABLE db_attempts;

@@ -548,7 +548,7 @@ func TestRoleTable(t *testing.T) {
 		}
 	}
 	me := call(t, users["admin"], ts, "GET", "/api/auth/me", nil, "")
-	if !strings.Contains(me.raw, `"dashboard":["home","profile","account","outbox","audit","directionBoard","faq","universities","settings"]`) {
+	if !strings.Contains(me.raw, `"dashboard":["home","profile","account","submissions","outbox","audit","directionBoard","faq","universities","settings"]`) {
 		t.Errorf("admin navigation: %s", me.raw)
 	}
 }

@@ -29,6 +29,9 @@ type Config struct {
 	SMTP        SMTPConfig
 	ShutdownIn  time.Duration
 	Auth        AuthConfig
+	// Forms: rate limit per IP and who is told of each submission.
+	FormsIP     web.Rate
+	StaffNotify []string
 	// DirectionBoardLimit is the career test's time limit.
 	DirectionBoardLimit time.Duration
 	// Public links shown by the site.
@@ -111,6 +114,7 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 		{&c.Auth.RegisterIP, "limit-register-ip", "GEREGE_LIMIT_REGISTER_IP", "10/1h", "registrations per IP address"},
 		{&c.Auth.EmailIP, "limit-email-ip", "GEREGE_LIMIT_EMAIL_IP", "20/1h", "password-reset and verification requests per IP address"},
 		{&c.Auth.EmailAccount, "limit-email-account", "GEREGE_LIMIT_EMAIL_ACCOUNT", "5/1h", "emails (reset, verification, invitations) per account"},
+		{&c.FormsIP, "limit-forms-ip", "GEREGE_LIMIT_FORMS_IP", "20/10m", "form submissions per IP address"},
 		{&c.Auth.VerifyAccount, "limit-verify-account", "GEREGE_LIMIT_VERIFY_ACCOUNT", "10/15m", "verification code attempts per account"},
 	}
 	rateText := make([]string, len(rates))
@@ -120,6 +124,8 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 	str(&c.AppStoreURL, "app-store-url", "GEREGE_APP_STORE_URL", "", "App Store page of the mobile app (the login dialog links to it and draws its QR code)")
 	str(&c.PlayStoreURL, "play-store-url", "GEREGE_PLAY_STORE_URL", "", "Google Play page of the mobile app")
 	str(&c.SupportEmail, "support-email", "GEREGE_SUPPORT_EMAIL", "support@gerege.mn", "support address shown on the site and in the legal pages")
+	staff := ""
+	str(&staff, "staff-notify", "GEREGE_STAFF_NOTIFY", "", "comma-separated email addresses told of every new form submission")
 	grace := "15s"
 	str(&grace, "shutdown-timeout", "GEREGE_SHUTDOWN_TIMEOUT", grace, "how long in-flight requests may finish after SIGINT/SIGTERM")
 	fs.Usage = func() {
@@ -167,6 +173,15 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 	}
 	if !web.ValidEmail(c.SupportEmail) {
 		errs = append(errs, fmt.Errorf("--support-email: want an email address, got %q", c.SupportEmail))
+	}
+	for _, e := range strings.Split(staff, ",") {
+		if e = strings.TrimSpace(e); e == "" {
+			continue
+		}
+		if !web.ValidEmail(e) {
+			errs = append(errs, fmt.Errorf("--staff-notify: %q is not an email address", e))
+		}
+		c.StaffNotify = append(c.StaffNotify, e)
 	}
 	switch c.SMTP.TLS {
 	case "opportunistic", "mandatory", "none":

@@ -12,6 +12,7 @@ import (
 
 	"gerege/app/auth"
 	"gerege/app/content"
+	"gerege/app/forms"
 
 	"gerege/app/site"
 	"gerege/app/web"
@@ -48,6 +49,8 @@ func (s *Server) routes() http.Handler {
 	a := s.auth
 	cont := &content.Handlers{Store: s.store, Now: s.now}
 	board := s.board
+	fm := &forms.Handlers{Store: s.store, Limiter: s.limiter, Sealer: auth.NewSealer(s.secret, "forms v1"), HashKey: a.HashKey,
+		Now: s.now, Rate: s.cfg.FormsIP, MinFillTime: s.cfg.Auth.MinFillTime, StaffEmails: s.cfg.StaffNotify, BaseURL: s.cfg.BaseURL}
 	user := auth.RequireUser(k)
 	page := func(key string) func(http.Handler) http.Handler { return auth.RequirePage(k, key) }
 
@@ -74,6 +77,15 @@ func (s *Server) routes() http.Handler {
 		r.Post("/direction-board/attempts/{id}/email", k.Handler(board.Email))
 		r.Get("/direction-board/results/{token}", k.Handler(board.SharedResult))
 		r.With(user).Get("/account/direction-board", k.Handler(board.MyResults))
+
+		// The four public forms (anonymous visitors too) and signed-in users' drafts.
+		r.Get("/forms/token", k.Handler(fm.Token))
+		r.Post("/forms/deletion-requests", k.Handler(fm.RequestDeletion))
+		r.Get("/forms/{form}/schema", k.Handler(fm.Schema))
+		r.Post("/forms/{form}", k.Handler(fm.Submit))
+		r.With(user).Get("/forms/{form}/draft", k.Handler(fm.GetDraft))
+		r.With(user).Put("/forms/{form}/draft", k.Handler(fm.PutDraft))
+		r.With(user).Delete("/forms/{form}/draft", k.Handler(fm.DeleteDraft))
 
 		// Accounts — the mobile app's contract (bearer tokens) …
 		r.Get("/auth/schema", k.Handler(a.Schema))
@@ -120,6 +132,14 @@ func (s *Server) routes() http.Handler {
 			r.With(page("audit")).Get("/admin/audit", k.Handler(a.Audit))
 			r.With(page("settings")).Put("/admin/maintenance", k.Handler(a.Maintenance))
 			r.With(page("settings")).Put("/admin/users/admin", k.Handler(a.SetAdmin))
+			r.With(page("submissions")).Get("/admin/forms/{form}/submissions", k.Handler(fm.List))
+			r.With(page("submissions")).Get("/admin/forms/{form}/export.{format}", k.Handler(fm.Export))
+			r.With(page("submissions")).Get("/admin/submissions/{id}", k.Handler(fm.Detail))
+			r.With(page("submissions")).Post("/admin/submissions/{id}/status", k.Handler(fm.SetStatus))
+			r.With(page("submissions")).Post("/admin/submissions/{id}/notes", k.Handler(fm.AddNote))
+			r.With(page("submissions")).Delete("/admin/submissions/{id}", k.Handler(fm.Delete))
+			r.With(page("submissions")).Get("/admin/deletion-requests", k.Handler(fm.DeletionRequests))
+			r.With(page("settings")).Put("/admin/users/staff", k.Handler(fm.SetStaff))
 			r.With(page("directionBoard")).Get("/admin/direction-board/stats", k.Handler(board.Stats))
 			r.With(page("faq")).Get("/admin/faq", k.Handler(cont.AdminFAQ))
 			r.With(page("faq")).Post("/admin/faq", k.Handler(cont.SaveFAQ))

@@ -186,6 +186,9 @@ func (s *Server) housekeeping() {
 			if _, err := s.store.DeleteExpiredSessions(ctx); err != nil {
 				s.log.Warn("deleting expired sessions", slog.String("error", err.Error()))
 			}
+			if err := s.store.DeleteOldIdempotencyKeys(ctx, s.now()); err != nil {
+				s.log.Warn("deleting old idempotency keys", slog.String("error", err.Error()))
+			}
 			cancel()
 		}
 	}

@@ -17,6 +17,7 @@ type User struct {
 	DateOfBirth     string // YYYY-MM-DD or ""
 	AccountType     string // individual | enterprise
 	IsAdmin         bool
+	Staff           int // 0 none, 1 forms desk, 2 desk with sensitive fields
 	Language        string
 	EmailVerifiedAt time.Time
 	TermsVersion    string
@@ -29,7 +30,7 @@ type User struct {
 }
 
 const userCols = `u.id, u.email, u.password_hash, u.first_name, u.last_name, coalesce(u.date_of_birth, ''),
-	u.account_type, u.is_admin, u.language, u.email_verified_at, coalesce(u.terms_version, ''),
+	u.account_type, u.is_admin, u.staff, u.language, u.email_verified_at, coalesce(u.terms_version, ''),
 	coalesce(u.privacy_version, ''), u.created_at,
 	coalesce(m.organization_id, 0), coalesce(o.name, ''), coalesce(m.role, '')`
 
@@ -44,7 +45,7 @@ func scanUser(row scanner) (*User, error) {
 	var verified *string
 	var created string
 	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.FirstName, &u.LastName, &u.DateOfBirth,
-		&u.AccountType, &u.IsAdmin, &u.Language, &verified, &u.TermsVersion, &u.PrivacyVersion, &created,
+		&u.AccountType, &u.IsAdmin, &u.Staff, &u.Language, &verified, &u.TermsVersion, &u.PrivacyVersion, &created,
 		&u.OrgID, &u.OrgName, &u.OrgRole)
 	if err != nil {
 		return nil, mapErr(err)
@@ -155,6 +156,12 @@ func (s *Store) MarkEmailVerified(ctx context.Context, id int64, now time.Time) 
 // SetAdmin grants or removes platform administration.
 func (s *Store) SetAdmin(ctx context.Context, id int64, admin bool, now time.Time) error {
 	res, err := s.Write.ExecContext(ctx, `UPDATE users SET is_admin = ?, updated_at = ? WHERE id = ?`, admin, T(now), id)
+	return affected(res, err)
+}
+
+// SetStaff sets the user's forms-desk level (0, 1 or 2).
+func (s *Store) SetStaff(ctx context.Context, id int64, level int, now time.Time) error {
+	res, err := s.Write.ExecContext(ctx, `UPDATE users SET staff = ?, updated_at = ? WHERE id = ?`, level, T(now), id)
 	return affected(res, err)
 }
 

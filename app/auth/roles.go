@@ -13,6 +13,9 @@ func Roles(u *db.User) []string {
 	if u.OrgRole != "" {
 		roles = append(roles, u.OrgRole)
 	}
+	if u.Staff >= 1 {
+		roles = append(roles, "staff")
+	}
 	if u.IsAdmin {
 		roles = append(roles, "admin")
 	}
@@ -26,11 +29,19 @@ type DashboardPage struct {
 	Key   string
 	Path  string // without the language prefix
 	Allow func(*db.User) bool
+	// Sub: the page also serves every path below Path (detail views such as /dashboard/forms/volunteer/12).
+	Sub bool
 }
 
 func anyone(*db.User) bool       { return true }
 func admin(u *db.User) bool      { return u.IsAdmin }
 func orgManager(u *db.User) bool { return u.OrgRole == "owner" || u.OrgRole == "manager" }
+
+// FormsDesk: staff of the forms desk and admins.
+func FormsDesk(u *db.User) bool { return u.IsAdmin || u.Staff >= 1 }
+
+// SeesSensitive: who may see medical conditions, dates of birth and contacts of minors.
+func SeesSensitive(u *db.User) bool { return u.IsAdmin || u.Staff >= 2 }
 
 // DashboardPages, in navigation order.
 var DashboardPages = []DashboardPage{
@@ -38,6 +49,7 @@ var DashboardPages = []DashboardPage{
 	{Key: "profile", Path: "/dashboard/user/profile", Allow: anyone},
 	{Key: "account", Path: "/dashboard/user/account", Allow: anyone},
 	{Key: "organization", Path: "/dashboard/organization", Allow: orgManager},
+	{Key: "submissions", Path: "/dashboard/forms", Allow: FormsDesk, Sub: true},
 	{Key: "outbox", Path: "/dashboard/admin/outbox", Allow: admin},
 	{Key: "audit", Path: "/dashboard/admin/audit", Allow: admin},
 	{Key: "directionBoard", Path: "/dashboard/admin/direction-board", Allow: admin},
@@ -64,8 +76,9 @@ func PageAccess(path string) (page *DashboardPage, ok bool) {
 		return nil, false
 	}
 	for i := range DashboardPages {
-		if DashboardPages[i].Path == path {
-			return &DashboardPages[i], true
+		p := &DashboardPages[i]
+		if p.Path == path || (p.Sub && strings.HasPrefix(path, p.Path+"/")) {
+			return p, true
 		}
 	}
 	return nil, true

@@ -56,7 +56,7 @@ func TestTieRule(t *testing.T) {
 	// C and I have the same sum (27) but C has more "strongly like" answers: C before I.
 	r = Score(items(), answersFor(map[string][]int{
 		"R": all(1), "A": all(1), "S": all(1), "E": all(2),
-		"I": all(3),                       // 27, no fives
+		"I": all(3),                      // 27, no fives
 		"C": {5, 5, 5, 1, 1, 1, 3, 3, 3}, // 27, three fives
 	}))
 	if r.Code != "CIE" {

@@ -96,3 +96,6 @@ func AcceptLanguage(h string) string {
 
 // T translates key in the request's language.
 func T(r *http.Request, key string, args ...any) string { return i18n.T(Lang(r), key, args...) }
+
+// TLang translates key in lang (for texts not in the request's language, such as staff emails).
+func TLang(lang, key string, args ...any) string { return i18n.T(lang, key, args...) }

@@ -1,0 +1,445 @@
+package forms
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/xuri/excelize/v2"
+
+	"gerege/app/auth"
+	"gerege/app/web"
+	"gerege/db"
+)
+
+// filter reads the desk's list filters from the query string.
+func (h *Handlers) filter(r *http.Request, kind string) (db.SubmissionFilter, error) {
+	q := r.URL.Query()
+	f := db.SubmissionFilter{Form: kind, Query: q.Get("q"), Status: q.Get("status"), Country: strings.ToUpper(q.Get("country")),
+		Sort: q.Get("sort"), After: q.Get("after")}
+	c := &web.Checker{}
+	if f.Status != "" {
+		c.OneOf("status", f.Status, false, Statuses...)
+	}
+	if f.Sort != "" {
+		c.OneOf("sort", f.Sort, false, "newest", "oldest", "name")
+	}
+	if len(f.Query) > 200 {
+		c.Add("q", web.M("validation.tooLong", "max", 200))
+	}
+	if from, ok := c.Date("from", q.Get("from"), false); ok {
+		f.From = from
+	}
+	if to, ok := c.Date("to", q.Get("to"), false); ok {
+		f.To = to.AddDate(0, 0, 1) // the whole "to" day
+	}
+	if n, err := strconv.Atoi(q.Get("limit")); err == nil {
+		f.Limit = n
+	}
+	return f, c.Err()
+}
+
+// ListItem is one row of the desk's list.
+type ListItem struct {
+	ID        int64     `json:"id"`
+	Reference string    `json:"reference"`
+	Status    string    `json:"status"`
+	Name      string    `json:"name"`
+	Email     string    `json:"email"`
+	Country   string    `json:"country,omitempty"`
+	Lang      string    `json:"lang"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// List is GET /api/admin/forms/{form}/submissions?q=&status=&from=&to=&country=&sort=&after=.
+func (h *Handlers) List(w http.ResponseWriter, r *http.Request) error {
+	kind, err := formOf(r)
+	if err != nil {
+		return err
+	}
+	f, err := h.filter(r, kind)
+	if err != nil {
+		return err
+	}
+	list, next, err := h.Store.Submissions(r.Context(), f)
+	if db.IsNotFound(err) {
+		return web.Invalid(map[string]web.Msg{"after": web.M("validation.choice")})
+	}
+	if err != nil {
+		return err
+	}
+	items := make([]ListItem, len(list))
+	for i, s := range list {
+		items[i] = ListItem{ID: s.ID, Reference: s.Reference, Status: s.Status, Name: s.Name, Email: s.Email, Country: s.Country,
+			Lang: s.Lang, CreatedAt: s.CreatedAt}
+	}
+	out := map[string]any{"items": items, "next": next}
+	if f.After == "" {
+		n, err := h.Store.CountSubmissions(r.Context(), f)
+		if err != nil {
+			return err
+		}
+		out["total"] = n
+	}
+	web.JSON(w, http.StatusOK, out)
+	return nil
+}
+
+// answers merges the stored data with the sensitive part when the user may see it.
+func (h *Handlers) answers(s *db.Submission, u *db.User) (map[string]any, bool, error) {
+	data := map[string]any{}
+	if err := json.Unmarshal([]byte(s.Data), &data); err != nil {
+		return nil, false, err
+	}
+	if s.Sensitive == nil {
+		return data, false, nil
+	}
+	if !auth.SeesSensitive(u) {
+		return data, true, nil
+	}
+	plain, err := h.Sealer.Open(s.Sensitive)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := json.Unmarshal([]byte(plain), &data); err != nil {
+		return nil, false, err
+	}
+	return data, false, nil
+}
+
+func (h *Handlers) submission(r *http.Request) (*db.Submission, error) {
+	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	if err != nil {
+		return nil, web.NotFound()
+	}
+	s, err := h.Store.SubmissionByID(r.Context(), id)
+	if db.IsNotFound(err) {
+		return nil, web.NotFound()
+	}
+	return s, err
+}
+
+// Detail is GET /api/admin/submissions/{id}: every field (sensitive ones only for those
+// allowed — otherwise "hidden": true), the status history and notes.
+func (h *Handlers) Detail(w http.ResponseWriter, r *http.Request) error {
+	s, err := h.submission(r)
+	if err != nil {
+		return err
+	}
+	u := auth.From(r.Context()).User
+	data, hidden, err := h.answers(s, u)
+	if err != nil {
+		return err
+	}
+	hist, err := h.Store.SubmissionHistory(r.Context(), s.ID)
+	if err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusOK, map[string]any{"id": s.ID, "form": s.Form, "reference": s.Reference, "status": s.Status,
+		"lang": s.Lang, "name": s.Name, "email": s.Email, "country": s.Country, "createdAt": s.CreatedAt, "updatedAt": s.UpdatedAt,
+		"answers": data, "sensitiveHidden": hidden, "history": hist, "statuses": Statuses})
+	return nil
+}
+
+// SetStatus is POST /api/admin/submissions/{id}/status {status, note}.
+func (h *Handlers) SetStatus(w http.ResponseWriter, r *http.Request) error {
+	s, err := h.submission(r)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Status string `json:"status"`
+		Note   string `json:"note"`
+	}
+	if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	c := &web.Checker{}
+	c.OneOf("status", req.Status, true, Statuses...)
+	c.Text("note", req.Note, false, 2000)
+	if err := c.Err(); err != nil {
+		return err
+	}
+	if err := h.Store.SetSubmissionStatus(r.Context(), s.ID, auth.From(r.Context()).User.ID, req.Status, strings.TrimSpace(req.Note), h.Now()); err != nil {
+		return err
+	}
+	return h.Detail(w, r)
+}
+
+// AddNote is POST /api/admin/submissions/{id}/notes {note}: an internal note.
+func (h *Handlers) AddNote(w http.ResponseWriter, r *http.Request) error {
+	s, err := h.submission(r)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Note string `json:"note"`
+	}
+	if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	req.Note = strings.TrimSpace(req.Note)
+	c := &web.Checker{}
+	c.Text("note", req.Note, true, 2000)
+	if err := c.Err(); err != nil {
+		return err
+	}
+	if err := h.Store.AddSubmissionNote(r.Context(), s.ID, auth.From(r.Context()).User.ID, req.Note, h.Now()); err != nil {
+		return err
+	}
+	return h.Detail(w, r)
+}
+
+// Delete is DELETE /api/admin/submissions/{id} {reason}: erased, with who and why recorded.
+func (h *Handlers) Delete(w http.ResponseWriter, r *http.Request) error {
+	s, err := h.submission(r)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Reason string `json:"reason"`
+	}
+	if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	req.Reason = strings.TrimSpace(req.Reason)
+	c := &web.Checker{}
+	c.Text("reason", req.Reason, true, 500)
+	if err := c.Err(); err != nil {
+		return err
+	}
+	u := auth.From(r.Context()).User
+	if err := h.Store.DeleteSubmission(r.Context(), s.ID, u.ID, req.Reason, h.Now()); err != nil {
+		return err
+	}
+	_ = h.Store.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: "submission.deleted", ActorID: u.ID, IP: clientIP(r),
+		Detail: s.Reference + ": " + req.Reason})
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// DeletionRequests is GET /api/admin/deletion-requests: people's open requests.
+func (h *Handlers) DeletionRequests(w http.ResponseWriter, r *http.Request) error {
+	list, err := h.Store.OpenDeletionRequests(r.Context())
+	if err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusOK, map[string]any{"requests": list})
+	return nil
+}
+
+// Columns of the exports. Repeatable groups are flattened into numbered columns for up to
+// MaxContacts rows (emergencyContact1Name … emergencyContact5Email), empty where a person
+// gave fewer; lists of choices are joined with "; ".
+func columns(kind string, sensitive bool) []string {
+	base := []string{"reference", "status", "createdAt", "lang"}
+	var fields []string
+	group, prefix := "", ""
+	switch kind {
+	case "contact":
+		fields = []string{"firstName", "lastName", "businessName", "email", "phoneNumber", "description"}
+	case "support":
+		fields = []string{"name", "email", "topic", "message"}
+	case "volunteer":
+		fields = []string{"firstName", "lastName", "dateOfBirth", "gender", "phone", "email", "address", "city", "state", "country",
+			"postalCode", "school", "grade", "major", "gpa", "relevantCourses", "careerInterests", "whyInterested", "qualifications",
+			"priorExperience", "priorCulturalExperience", "traits", "traitsOther", "strengths", "improvementAreas", "motivation",
+			"leadershipExample", "fullDuration", "availability", "medicalConditions", "howHeard", "howHeardOther", "additionalInfo"}
+		group, prefix = "emergencyContacts", "emergencyContact"
+	case "roadmap":
+		fields = []string{"firstName", "lastName", "school", "class", "destination", "phone", "email"}
+		group, prefix = "guardians", "guardian"
+	}
+	out := base
+	for _, f := range fields {
+		if !sensitive && (f == "dateOfBirth" || f == "medicalConditions") {
+			continue
+		}
+		out = append(out, f)
+	}
+	if group != "" && sensitive {
+		for i := 1; i <= MaxContacts; i++ {
+			for _, p := range []string{"Name", "Relationship", "Phone", "Email"} {
+				out = append(out, fmt.Sprintf("%s%d%s|%s", prefix, i, p, group))
+			}
+		}
+	}
+	return out
+}
+
+// row renders one submission under cols.
+func row(s *db.Submission, data map[string]any, cols []string) []string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		switch c {
+		case "reference":
+			out[i] = s.Reference
+		case "status":
+			out[i] = s.Status
+		case "createdAt":
+			out[i] = s.CreatedAt.UTC().Format(time.RFC3339)
+		case "lang":
+			out[i] = s.Lang
+		default:
+			if name, group, ok := strings.Cut(c, "|"); ok {
+				out[i] = groupCell(data[group], name)
+				continue
+			}
+			out[i] = cell(data[c])
+		}
+	}
+	return out
+}
+
+func cell(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return v
+	case []any:
+		parts := make([]string, len(v))
+		for i, x := range v {
+			parts[i] = cell(x)
+		}
+		return strings.Join(parts, "; ")
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+// groupCell picks "emergencyContact2Phone" out of the group's rows.
+func groupCell(v any, name string) string {
+	rows, _ := v.([]any)
+	i := strings.IndexAny(name, "0123456789")
+	if i < 0 {
+		return ""
+	}
+	j := i
+	for j < len(name) && name[j] >= '0' && name[j] <= '9' {
+		j++
+	}
+	n, _ := strconv.Atoi(name[i:j])
+	field := strings.ToLower(name[j:j+1]) + name[j+1:]
+	if n < 1 || n > len(rows) {
+		return ""
+	}
+	m, _ := rows[n-1].(map[string]any)
+	return cell(m[field])
+}
+
+func header(cols []string) []string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i], _, _ = strings.Cut(c, "|")
+	}
+	return out
+}
+
+// Export is GET /api/admin/forms/{form}/export.{csv,xlsx}: every submission the current
+// filters select. CSV is UTF-8 with a byte-order mark so Excel shows Cyrillic correctly.
+func (h *Handlers) Export(w http.ResponseWriter, r *http.Request) error {
+	kind, err := formOf(r)
+	if err != nil {
+		return err
+	}
+	format := chi.URLParam(r, "format")
+	if format != "csv" && format != "xlsx" {
+		return web.NotFound()
+	}
+	f, err := h.filter(r, kind)
+	if err != nil {
+		return err
+	}
+	u := auth.From(r.Context()).User
+	cols := columns(kind, auth.SeesSensitive(u))
+	name := fmt.Sprintf("%s-%s.%s", kind, h.Now().UTC().Format("2006-01-02"), format)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	w.Header().Set("Cache-Control", "no-store")
+	_ = h.Store.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: "submissions.exported", ActorID: u.ID, IP: clientIP(r), Detail: kind + " " + format})
+	each := func(fn func([]string) error) error {
+		return h.Store.EachSubmission(r.Context(), f, func(s *db.Submission) error {
+			data, _, err := h.answers(s, u)
+			if err != nil {
+				return err
+			}
+			return fn(row(s, data, cols))
+		})
+	}
+	if format == "csv" {
+		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+		_, _ = w.Write([]byte("\uFEFF"))
+		cw := csv.NewWriter(w)
+		_ = cw.Write(header(cols))
+		if err := each(func(rec []string) error { return cw.Write(rec) }); err != nil {
+			return err
+		}
+		cw.Flush()
+		return cw.Error()
+	}
+	x := excelize.NewFile()
+	defer x.Close()
+	sheet := "Sheet1"
+	sw, err := x.NewStreamWriter(sheet)
+	if err != nil {
+		return err
+	}
+	n := 1
+	put := func(rec []string) error {
+		vals := make([]any, len(rec))
+		for i, v := range rec {
+			vals[i] = v
+		}
+		cellName, _ := excelize.CoordinatesToCellName(1, n)
+		n++
+		return sw.SetRow(cellName, vals)
+	}
+	if err := put(header(cols)); err != nil {
+		return err
+	}
+	if err := each(put); err != nil {
+		return err
+	}
+	if err := sw.Flush(); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+	return x.Write(w)
+}
+
+// SetStaff is PUT /api/admin/users/staff {email, level: none|desk|sensitive} (admins).
+func (h *Handlers) SetStaff(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Email string `json:"email"`
+		Level string `json:"level"`
+	}
+	if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	levels := map[string]int{"none": 0, "desk": 1, "sensitive": 2}
+	c := &web.Checker{}
+	c.OneOf("level", req.Level, true, "none", "desk", "sensitive")
+	if err := c.Err(); err != nil {
+		return err
+	}
+	u, err := h.Store.UserByEmail(r.Context(), strings.ToLower(strings.TrimSpace(req.Email)))
+	if db.IsNotFound(err) {
+		return web.Invalid(map[string]web.Msg{"email": web.M("auth.errors.noSuchUser")})
+	}
+	if err != nil {
+		return err
+	}
+	if err := h.Store.SetStaff(r.Context(), u.ID, levels[req.Level], h.Now()); err != nil {
+		return err
+	}
+	me := auth.From(r.Context()).User
+	_ = h.Store.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: "role.changed", ActorID: me.ID, SubjectID: u.ID, IP: clientIP(r),
+		Detail: "staff=" + req.Level})
+	web.JSON(w, http.StatusOK, req)
+	return nil
+}

@@ -1,0 +1,173 @@
+package forms
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"gerege/app/web"
+)
+
+var now = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+
+func fieldErrors(err error) map[string]string {
+	out := map[string]string{}
+	if err == nil {
+		return out
+	}
+	for f, m := range web.AsError(err).Fields {
+		out[f] = m.Key
+	}
+	return out
+}
+
+func validVolunteer() *Volunteer {
+	return &Volunteer{FirstName: "Сараа", LastName: "Бат", DateOfBirth: "2006-05-01", Gender: "female", Phone: "8811 2233",
+		Email: "Saraa@Example.mn", Address: "Баянгол, 3-р хороо", City: "Улаанбаатар", Country: "mn", School: "МУИС", Grade: "2-р курс",
+		GPA: "3,75", CareerInterests: []string{"artsCulture"}, WhyInterested: "…", Motivation: "…", FullDuration: "yes",
+		EmergencyContacts: []ContactPerson{{Name: "Бат", Relationship: "аав", Phone: "+976 9911 2233"}}, HowHeard: "school"}
+}
+
+func TestVolunteerRules(t *testing.T) {
+	v := validVolunteer()
+	if err := v.Validate(now); err != nil {
+		t.Fatalf("valid form refused: %v", fieldErrors(err))
+	}
+	if v.Phone != "+97688112233" || v.Email != "saraa@example.mn" || v.Country != "MN" || v.GPA != "3.75" ||
+		v.EmergencyContacts[0].Phone != "+97699112233" {
+		t.Errorf("not normalised: %+v", v)
+	}
+	cases := []struct {
+		name  string
+		edit  func(*Volunteer)
+		field string
+		key   string
+	}{
+		{"first name required", func(v *Volunteer) { v.FirstName = "  " }, "firstName", "validation.required"},
+		{"name too long", func(v *Volunteer) { v.LastName = strings.Repeat("я", 101) }, "lastName", "validation.tooLong"},
+		{"control characters", func(v *Volunteer) { v.City = "a\x00b" }, "city", "validation.invalidCharacters"},
+		{"too young for the program", func(v *Volunteer) { v.DateOfBirth = "2011-01-01" }, "dateOfBirth", "forms.errors.minAge"},
+		{"sixteen today is fine", func(v *Volunteer) { v.DateOfBirth = "2010-11-22" }, "", ""},
+		{"one day short of sixteen", func(v *Volunteer) { v.DateOfBirth = "2010-11-23" }, "dateOfBirth", "forms.errors.minAge"},
+		{"born in the future", func(v *Volunteer) { v.DateOfBirth = "2030-01-01" }, "dateOfBirth", "validation.dateInFuture"},
+		{"unrealistic", func(v *Volunteer) { v.DateOfBirth = "1900-01-01" }, "dateOfBirth", "validation.dateUnrealistic"},
+		{"not a date", func(v *Volunteer) { v.DateOfBirth = "01/05/2006" }, "dateOfBirth", "validation.date"},
+		{"gender choice", func(v *Volunteer) { v.Gender = "x" }, "gender", "validation.choice"},
+		{"short phone", func(v *Volunteer) { v.Phone = "881122" }, "phone", "forms.errors.phone"},
+		{"letters in phone", func(v *Volunteer) { v.Phone = "88ab2233" }, "phone", "forms.errors.phone"},
+		{"international phone", func(v *Volunteer) { v.Phone = "+82 10-1234-5678" }, "", ""},
+		{"email", func(v *Volunteer) { v.Email = "saraa@" }, "email", "validation.email"},
+		{"country code", func(v *Volunteer) { v.Country = "XX" }, "country", "validation.choice"},
+		{"gpa above scale", func(v *Volunteer) { v.GPA = "4.5" }, "gpa", "forms.errors.gpa"},
+		{"gpa three decimals", func(v *Volunteer) { v.GPA = "3.333" }, "gpa", "forms.errors.gpa"},
+		{"gpa words", func(v *Volunteer) { v.GPA = "good" }, "gpa", "forms.errors.gpa"},
+		{"no interest", func(v *Volunteer) { v.CareerInterests = nil }, "careerInterests", "forms.errors.chooseOne"},
+		{"unknown interest", func(v *Volunteer) { v.CareerInterests = []string{"space"} }, "careerInterests", "validation.choice"},
+		{"trait other needs text", func(v *Volunteer) { v.Traits = []string{"creative", "other"} }, "traitsOther", "forms.errors.otherText"},
+		{"not full duration needs availability", func(v *Volunteer) { v.FullDuration = "no" }, "availability", "forms.errors.availability"},
+		{"heard other needs text", func(v *Volunteer) { v.HowHeard = "other" }, "howHeardOther", "forms.errors.otherText"},
+		{"no emergency contact", func(v *Volunteer) { v.EmergencyContacts = nil }, "emergencyContacts", "forms.errors.contactsMin"},
+		{"too many contacts", func(v *Volunteer) {
+			v.EmergencyContacts = make([]ContactPerson, 6)
+		}, "emergencyContacts", "forms.errors.contactsMax"},
+		{"second contact's phone", func(v *Volunteer) {
+			v.EmergencyContacts = append(v.EmergencyContacts, ContactPerson{Name: "Ээж", Relationship: "ээж", Phone: "12"})
+		}, "emergencyContacts.1.phone", "forms.errors.phone"},
+		{"contact email optional but checked", func(v *Volunteer) { v.EmergencyContacts[0].Email = "nope" }, "emergencyContacts.0.email", "validation.email"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			v := validVolunteer()
+			c.edit(v)
+			errs := fieldErrors(v.Validate(now))
+			if c.field == "" {
+				if len(errs) > 0 {
+					t.Errorf("refused: %v", errs)
+				}
+				return
+			}
+			if !strings.HasPrefix(errs[c.field], c.key) {
+				t.Errorf("%s: got %v, want %s", c.field, errs, c.key)
+			}
+		})
+	}
+}
+
+func TestOtherFormsRules(t *testing.T) {
+	c := &Contact{FirstName: "A", LastName: "B", Email: "a@b.mn", Description: "Demo please"}
+	if err := c.Validate(now); err != nil {
+		t.Fatalf("contact: %v", fieldErrors(err))
+	}
+	errs := fieldErrors((&Contact{PhoneNumber: "1"}).Validate(now))
+	for _, f := range []string{"firstName", "lastName", "email", "description", "phoneNumber"} {
+		if errs[f] == "" {
+			t.Errorf("contact: no error for %s", f)
+		}
+	}
+	if errs := fieldErrors((&Support{Name: "A", Email: "a@b.mn", Topic: "gossip", Message: "x"}).Validate(now)); errs["topic"] == "" {
+		t.Error("support topic must be from the list")
+	}
+	rm := &Roadmap{FirstName: "Тэмүүлэн", LastName: "Б", School: "1-р сургууль", Class: "11б", Destination: "Япон", Phone: "99112233",
+		Email: "t@example.mn", Guardians: []ContactPerson{{Name: "Д", Relationship: "ээж", Phone: "88001122"}}}
+	if err := rm.Validate(now); err != nil {
+		t.Fatalf("roadmap: %v", fieldErrors(err))
+	}
+	rm.Guardians = nil
+	if errs := fieldErrors(rm.Validate(now)); errs["guardians"] != "forms.errors.contactsMin" {
+		t.Errorf("roadmap needs a guardian: %v", errs)
+	}
+}
+
+func TestRecordKeepsSensitiveApart(t *testing.T) {
+	v := validVolunteer()
+	v.MedicalConditions = "asthma"
+	_ = v.Validate(now)
+	rec := v.Record()
+	b, _ := json.Marshal(rec.Data)
+	for _, s := range []string{"asthma", "2006-05-01", "99112233", "website", "formToken"} {
+		if strings.Contains(string(b), s) {
+			t.Errorf("plain data holds %q: %s", s, b)
+		}
+	}
+	if rec.Sensitive["medicalConditions"] != "asthma" {
+		t.Error("sensitive part lacks medical conditions")
+	}
+}
+
+// FuzzForms: no input makes decoding or validating panic, and the normalised values stay
+// within the limits.
+func FuzzForms(f *testing.F) {
+	b, _ := json.Marshal(validVolunteer())
+	f.Add("volunteer", string(b))
+	f.Add("roadmap", `{"guardians":[{"phone":"+9768"}],"email":"я@я.мн"}`)
+	f.Add("contact", `{"firstName":"\u0000","phoneNumber":"+++"}`)
+	f.Add("support", `{"topic":["x"]}`)
+	f.Fuzz(func(t *testing.T, kind, body string) {
+		form := New(kind)
+		if form == nil {
+			return
+		}
+		if err := web.DecodeReader(strings.NewReader(body), form); err != nil {
+			return
+		}
+		if err := form.Validate(now); err != nil {
+			if e := web.AsError(err); e.Status != 422 {
+				t.Fatalf("status %d", e.Status)
+			}
+			return
+		}
+		_ = form.Record()
+	})
+}
+
+func FuzzNormalizePhone(f *testing.F) {
+	for _, s := range []string{"88112233", "+976 8811 2233", "+1 (415) 555-0100", "", "+", "0000000000000000000000000"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if n, ok := NormalizePhone(s); ok && (!strings.HasPrefix(n, "+") || len(n) > 16) {
+			t.Fatalf("%q → %q", s, n)
+		}
+	})
+}

@@ -1,0 +1,290 @@
+package forms
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"gerege/app/auth"
+	"gerege/app/mail"
+	"gerege/app/web"
+	"gerege/db"
+)
+
+// Handlers holds the forms capability's dependencies.
+type Handlers struct {
+	Store       *db.Store
+	Limiter     *web.Limiter
+	Sealer      *auth.Sealer
+	HashKey     []byte
+	Now         func() time.Time
+	Rate        web.Rate      // submissions per IP
+	MinFillTime time.Duration // browser forms sent sooner are refused
+	StaffEmails []string      // who is told of each new submission
+	BaseURL     string
+}
+
+// Receipt is the answer to a valid submission.
+type Receipt struct {
+	Reference string    `json:"reference"`
+	Form      string    `json:"form"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+func formOf(r *http.Request) (string, error) {
+	kind := chi.URLParam(r, "form")
+	if New(kind) == nil {
+		return "", web.NotFound()
+	}
+	return kind, nil
+}
+
+// Schema is GET /api/forms/{form}/schema: the fields, limits and choices.
+func (h *Handlers) Schema(w http.ResponseWriter, r *http.Request) error {
+	kind, err := formOf(r)
+	if err != nil {
+		return err
+	}
+	out := map[string]any{"fields": Schemas[kind], "gpaMax": GPAMax, "maxContacts": MaxContacts}
+	if kind == "volunteer" {
+		out["minAge"] = VolunteerMinAge
+		out["countries"] = Countries
+	}
+	web.JSON(w, http.StatusOK, out)
+	return nil
+}
+
+// Token is GET /api/forms/token: a signed timestamp the page sends back with the form.
+func (h *Handlers) Token(w http.ResponseWriter, r *http.Request) error {
+	ts := strconv.FormatInt(h.Now().UnixMilli(), 10)
+	web.JSON(w, http.StatusOK, map[string]string{"formToken": ts + "." + auth.HashToken(h.HashKey, "forms:"+ts)})
+	return nil
+}
+
+func (h *Handlers) tokenOK(tok string) bool {
+	ts, mac, ok := strings.Cut(tok, ".")
+	if !ok || auth.HashToken(h.HashKey, "forms:"+ts) != mac {
+		return false
+	}
+	ms, err := strconv.ParseInt(ts, 10, 64)
+	age := h.Now().Sub(time.UnixMilli(ms))
+	return err == nil && age >= h.MinFillTime && age < 7*24*time.Hour
+}
+
+// fromBrowser: browsers send Sec-Fetch-Site (or at least Origin/cookies); the mobile app
+// sends none of these and is held to the rate limit alone.
+func fromBrowser(r *http.Request) bool {
+	return r.Header.Get("Sec-Fetch-Site") != "" || r.Header.Get("Origin") != "" || len(r.Cookies()) > 0
+}
+
+const maxKey = 100
+
+// Submit is POST /api/forms/{form}: validate, store completely or not at all, email the
+// submitter (in their language) and staff, and answer 201 with the reference. The same
+// Idempotency-Key within 24 hours gets the first answer again.
+func (h *Handlers) Submit(w http.ResponseWriter, r *http.Request) error {
+	kind, err := formOf(r)
+	if err != nil {
+		return err
+	}
+	key := strings.TrimSpace(r.Header.Get("Idempotency-Key"))
+	if len(key) > maxKey {
+		return &web.Error{Status: 400, Code: "bad_idempotency_key", Message: web.M("forms.errors.idempotencyKey")}
+	}
+	if key != "" {
+		// A retry of an answered request is answered before any other check, so a double
+		// click never meets the rate limit or the fill-time check.
+		if rep, err := h.replay(r.Context(), kind, key); err != nil || rep != nil {
+			if err == nil {
+				writeReplay(w, rep)
+			}
+			return err
+		}
+	}
+	f := New(kind)
+	if err := web.Decode(r, f); err != nil {
+		return err
+	}
+	if err := h.Limiter.Limit("forms:ip:"+clientIP(r), h.Rate); err != nil {
+		return err
+	}
+	sp := f.spam()
+	if sp.Website != "" || (fromBrowser(r) && !h.tokenOK(sp.FormToken)) {
+		return &web.Error{Status: 422, Code: "too_fast", Message: web.M("forms.errors.tooFast")}
+	}
+	now := h.Now()
+	if err := f.Validate(now); err != nil {
+		return err
+	}
+	rec := f.Record()
+	data, _ := json.Marshal(rec.Data)
+	var sealed []byte
+	if rec.Sensitive != nil {
+		b, _ := json.Marshal(rec.Sensitive)
+		sealed = h.Sealer.Seal(string(b))
+	}
+	lang := web.Lang(r)
+	n := db.NewSubmission{Form: kind, Prefix: Prefixes[kind], Lang: lang, Name: rec.Name, Email: rec.Email,
+		Country: rec.Country, Data: string(data), Sensitive: sealed, Search: strings.Join(rec.Search, " ")}
+	id := auth.From(r.Context())
+	if id != nil {
+		n.UserID = id.User.ID
+	}
+	var idem *db.Idempotent
+	if key != "" {
+		idem = &db.Idempotent{Scope: "forms:" + kind, Key: key, Answer: func(s *db.Submission) (int, string) {
+			b, _ := json.Marshal(Receipt{Reference: s.Reference, Form: kind, CreatedAt: s.CreatedAt})
+			return http.StatusCreated, string(b)
+		}}
+	}
+	sub, rep, err := h.Store.CreateSubmission(r.Context(), n, idem, func(s *db.Submission) []db.Email {
+		return h.emails(kind, lang, s)
+	}, now)
+	if err != nil {
+		return err
+	}
+	if rep != nil {
+		writeReplay(w, rep)
+		return nil
+	}
+	if id != nil {
+		_ = h.Store.DeleteDraft(r.Context(), id.User.ID, kind)
+	}
+	web.JSON(w, http.StatusCreated, Receipt{Reference: sub.Reference, Form: kind, CreatedAt: sub.CreatedAt})
+	return nil
+}
+
+func (h *Handlers) replay(ctx context.Context, kind, key string) (*db.Replay, error) {
+	var rep db.Replay
+	err := h.Store.Read.QueryRowContext(ctx, `SELECT status, body FROM idempotency_keys WHERE scope = ? AND key = ? AND created_at > ?`,
+		"forms:"+kind, key, db.T(h.Now().Add(-24*time.Hour))).Scan(&rep.Status, &rep.Body)
+	if err != nil {
+		if strings.Contains(err.Error(), "no rows") {
+			return nil, nil
+		}
+		return nil, err
+	}
+	return &rep, nil
+}
+
+func writeReplay(w http.ResponseWriter, rep *db.Replay) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Idempotent-Replayed", "true")
+	w.WriteHeader(rep.Status)
+	_, _ = w.Write([]byte(rep.Body + "\n"))
+}
+
+// emails are the confirmation to the submitter and one notification per staff address.
+func (h *Handlers) emails(kind, lang string, s *db.Submission) []db.Email {
+	vars := []any{"reference", s.Reference, "form", "", "name", s.Name}
+	formName := func(l string) string { return web.TLang(l, "forms.names."+kind) }
+	vars[3] = formName(lang)
+	subj, text, html := mail.Render(mail.Message{Lang: lang, Kind: "formReceived", Name: s.Name, Vars: vars,
+		Table: [][2]string{{web.TLang(lang, "forms.email.reference"), s.Reference}}})
+	out := []db.Email{{To: s.Email, Subject: subj, Text: text, HTML: html, Kind: "formReceived", Lang: lang}}
+	for _, to := range h.StaffEmails {
+		staffVars := []any{"reference", s.Reference, "form", formName("en"), "name", s.Name}
+		subj, text, html := mail.Render(mail.Message{Lang: "en", Kind: "formStaff", Vars: staffVars,
+			Link: h.BaseURL + "/en/dashboard/forms/" + kind + "/" + strconv.FormatInt(s.ID, 10)})
+		out = append(out, db.Email{To: to, Subject: subj, Text: text, HTML: html, Kind: "formStaff", Lang: "en"})
+	}
+	return out
+}
+
+func clientIP(r *http.Request) string {
+	host := r.RemoteAddr
+	if i := strings.LastIndexByte(host, ':'); i > 0 {
+		host = host[:i]
+	}
+	return host
+}
+
+const maxDraft = 64 << 10
+
+// GetDraft is GET /api/forms/{form}/draft (signed in): the saved draft or 404.
+func (h *Handlers) GetDraft(w http.ResponseWriter, r *http.Request) error {
+	kind, err := formOf(r)
+	if err != nil {
+		return err
+	}
+	data, at, err := h.Store.Draft(r.Context(), auth.From(r.Context()).User.ID, kind)
+	if db.IsNotFound(err) {
+		return web.NotFound()
+	}
+	if err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusOK, map[string]any{"data": json.RawMessage(data), "updatedAt": at})
+	return nil
+}
+
+// PutDraft is PUT /api/forms/{form}/draft {data}: any JSON object up to 64 KB, unvalidated
+// (it is a draft).
+func (h *Handlers) PutDraft(w http.ResponseWriter, r *http.Request) error {
+	kind, err := formOf(r)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Data json.RawMessage `json:"data"`
+	}
+	if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	var obj map[string]any
+	if len(req.Data) == 0 || len(req.Data) > maxDraft || json.Unmarshal(req.Data, &obj) != nil {
+		return web.Invalid(map[string]web.Msg{"data": web.M("forms.errors.draft")})
+	}
+	if err := h.Store.SaveDraft(r.Context(), auth.From(r.Context()).User.ID, kind, string(req.Data), h.Now()); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// DeleteDraft is DELETE /api/forms/{form}/draft.
+func (h *Handlers) DeleteDraft(w http.ResponseWriter, r *http.Request) error {
+	kind, err := formOf(r)
+	if err != nil {
+		return err
+	}
+	if err := h.Store.DeleteDraft(r.Context(), auth.From(r.Context()).User.ID, kind); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// RequestDeletion is POST /api/forms/deletion-requests {reference, email}: a person asks
+// for their submission to be deleted; staff see the request in the desk. The answer is the
+// same whether or not the reference exists.
+func (h *Handlers) RequestDeletion(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Reference string `json:"reference"`
+		Email     string `json:"email"`
+	}
+	if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	req.Reference = strings.ToUpper(strings.TrimSpace(req.Reference))
+	req.Email = strings.ToLower(strings.TrimSpace(req.Email))
+	c := &web.Checker{}
+	c.Text("reference", req.Reference, true, 30)
+	c.Email("email", req.Email)
+	if err := c.Err(); err != nil {
+		return err
+	}
+	if err := h.Limiter.Limit("forms:delete:"+clientIP(r), web.Rate{N: 10, Per: time.Hour}); err != nil {
+		return err
+	}
+	if err := h.Store.RequestDeletion(r.Context(), req.Reference, req.Email, h.Now()); err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusAccepted, map[string]string{"message": web.T(r, "forms.deletion.received")})
+	return nil
+}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -95,4 +96,20 @@ func do(t *testing.T, ts *httptest.Server, method, path, body string, headers ma
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
 	return reply{res.StatusCode, res.Header, string(b)}
+}
+
+func newJSON(method, url, body string) (*http.Request, error) {
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err == nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	return req, err
+}
+
+func mustURL(s string) *url.URL {
+	u, err := url.Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
 }

@@ -31,6 +31,11 @@ func TestCatalogParity(t *testing.T) {
 			if _, ok := en[k]; !ok {
 				t.Errorf("%s: %q is not in en", lang, k)
 			}
+			if strings.HasPrefix(k, "format.") {
+				// Formats (dates, money) are language-specific patterns: en "20 July 2026" takes
+				// a month name, mn "2026 оны 7-р сарын 20" a month number.
+				continue
+			}
 			want := placeholder.FindAllString(en[k], -1)
 			got := placeholder.FindAllString(v, -1)
 			slices.Sort(want)

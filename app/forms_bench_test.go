@@ -1,0 +1,124 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"gerege/ui"
+)
+
+// BenchmarkSubmitContact: one valid contact submission through the real router and store
+// (validation, one write transaction with the reference, search entry, history and emails).
+func BenchmarkSubmitContact(b *testing.B) {
+	cfg := DefaultConfig()
+	cfg.DB = filepath.Join(b.TempDir(), "bench.db")
+	cfg.FormsIP.N = 1 << 30
+	s, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), ui.Dist())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	body := []byte(`{"firstName":"Бат","lastName":"Дорж","businessName":"Steppe LLC","email":"bat@example.mn","phoneNumber":"88112233","description":"We would like a demo for our school."}`)
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			req := httptest.NewRequest("POST", "/api/forms/contact", bytes.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			s.Handler().ServeHTTP(rec, req)
+			if rec.Code != 201 {
+				b.Fatalf("%d %s", rec.Code, rec.Body)
+			}
+		}
+	})
+}
+
+// seed100k fills a database with 100,000 volunteer submissions in one transaction.
+func seed100k(b *testing.B, s *Server) {
+	start := time.Now()
+	countries := []string{"MN", "MN", "MN", "KR", "JP", "CN", "US", "DE"}
+	statuses := []string{"new", "new", "in_review", "accepted", "rejected", "opted_out"}
+	names := []string{"Сараа", "Болд", "Тэмүүлэн", "Anu", "Нарантуяа", "Ганбат", "Oyun", "Мөнхзул"}
+	err := s.store.Tx(context.Background(), func(tx *sql.Tx) error {
+		ins, err := tx.Prepare(`INSERT INTO submissions (form, reference, status, lang, name, email, country, data, created_at, updated_at)
+			VALUES ('volunteer', ?, ?, 'mn', ?, ?, ?, '{}', ?, ?) RETURNING id`)
+		if err != nil {
+			return err
+		}
+		fts, err := tx.Prepare(`INSERT INTO submissions_search (rowid, body) VALUES (?, ?)`)
+		if err != nil {
+			return err
+		}
+		t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+		for i := 0; i < 100_000; i++ {
+			name := fmt.Sprintf("%s %d", names[i%len(names)], i)
+			email := fmt.Sprintf("p%d@example.mn", i)
+			at := t0.Add(time.Duration(i) * 5 * time.Minute).Format("2006-01-02T15:04:05.000Z")
+			ref := fmt.Sprintf("CVP-2025-%06d", i+1)
+			var id int64
+			if err := ins.QueryRow(ref, statuses[i%len(statuses)], name, email, countries[i%len(countries)], at, at).Scan(&id); err != nil {
+				return err
+			}
+			if _, err := fts.Exec(id, ref+" "+name+" "+email); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("seeded 100,000 submissions in %v", time.Since(start))
+}
+
+// BenchmarkDeskList: server time of the staff list page with 100,000 volunteer submissions,
+// for each kind of filter and for a deep page.
+func BenchmarkDeskList(b *testing.B) {
+	cfg := DefaultConfig()
+	cfg.DB = filepath.Join(b.TempDir(), "desk.db")
+	s, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), ui.Dist())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	seed100k(b, s)
+	if _, err := CreateAdmin(context.Background(), s.store, "bench@example.mn", "correct horse battery", "B", "M"); err != nil {
+		b.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	c := webClient()
+	req, _ := newJSON("POST", ts.URL+"/api/web/auth/login", `{"email":"bench@example.mn","password":"correct horse battery"}`)
+	if res, err := c.Do(req); err != nil || res.StatusCode != 200 {
+		b.Fatalf("login: %v", err)
+	}
+	// A cursor deep into the list (page 1,000 of 50).
+	deep := "2025-10-04T16:35:00.000Z|50000"
+	for _, q := range []string{"", "?status=accepted", "?country=KR", "?from=2025-03-01&to=2025-03-31", "?q=%D1%81%D0%B0%D1%80%D0%B0%D0%B0",
+		"?q=p4242", "?sort=name", "?sort=oldest&status=new&country=MN", "?after=" + deep} {
+		b.Run("filter="+q, func(b *testing.B) {
+			for b.Loop() {
+				req := httptest.NewRequest("GET", "/api/admin/forms/volunteer/submissions"+q, nil)
+				for _, ck := range c.Jar.Cookies(req.URL) {
+					req.AddCookie(ck)
+				}
+				for _, ck := range c.Jar.Cookies(mustURL(ts.URL)) {
+					req.AddCookie(ck)
+				}
+				rec := httptest.NewRecorder()
+				s.Handler().ServeHTTP(rec, req)
+				if rec.Code != 200 {
+					b.Fatalf("%s: %d %s", q, rec.Code, rec.Body)
+				}
+			}
+		})
+	}
+}

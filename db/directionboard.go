@@ -66,7 +66,9 @@ func (s *Store) attempt(ctx context.Context, where string, arg any) (*Attempt, e
 }
 
 // AttemptByID returns an attempt with its answers.
-func (s *Store) AttemptByID(ctx context.Context, id string) (*Attempt, error) { return s.attempt(ctx, "id = ?", id) }
+func (s *Store) AttemptByID(ctx context.Context, id string) (*Attempt, error) {
+	return s.attempt(ctx, "id = ?", id)
+}
 
 // AttemptByResultToken returns the attempt whose results link carries token.
 func (s *Store) AttemptByResultToken(ctx context.Context, token string) (*Attempt, error) {

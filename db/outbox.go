@@ -20,7 +20,6 @@ type Email struct {
 	LastError string    `json:"lastError,omitempty"`
 }
 
-
 // QueueEmail stores e for delivery.
 func (s *Store) QueueEmail(ctx context.Context, e Email) (int64, error) {
 	var id int64
@@ -67,7 +66,7 @@ func (s *Store) PendingEmails(ctx context.Context, limit, maxAttempts int) ([]Em
 // Outbox lists emails newest first, before the id cursor (0 = from the newest).
 func (s *Store) Outbox(ctx context.Context, before int64, limit int) ([]Email, error) {
 	if before <= 0 {
-		before = 1<<62
+		before = 1 << 62
 	}
 	return s.emails(ctx, `WHERE id < ? ORDER BY id DESC LIMIT ?`, before, limit)
 }

@@ -58,10 +58,10 @@ func scanUser(row scanner) (*User, error) {
 // NewUser is what registration stores.
 type NewUser struct {
 	Email, PasswordHash, FirstName, LastName, DateOfBirth, AccountType, Language string
-	TermsVersion, PrivacyVersion                                                string
-	OrgName                                                                     string // enterprise: creates the organisation, owned by the user
-	IsAdmin                                                                     bool
-	Verified                                                                    bool
+	TermsVersion, PrivacyVersion                                                 string
+	OrgName                                                                      string // enterprise: creates the organisation, owned by the user
+	IsAdmin                                                                      bool
+	Verified                                                                     bool
 }
 
 // CreateUser stores a new account (and its organisation) in one transaction. An email

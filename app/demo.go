@@ -2,16 +2,107 @@ package app
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"time"
 
+	"gerege/app/auth"
+	"gerege/app/directionboard"
 	"gerege/db"
 )
 
-// SeedDemo marks the database as a demo installation (the UI shows a "demo" notice from
-// /api/meta). Capabilities add their demo content here as they arrive; it only ever fills an
-// empty database, so running with --demo twice changes nothing.
-func SeedDemo(ctx context.Context, store *db.Store) error {
+// DemoPassword is the password of every demo account. It is printed in the log and shown in
+// the README: demo installations are for events and trials, never for real people's data.
+const DemoPassword = "gerege-demo-2026"
+
+// DemoAccounts are the accounts --demo creates.
+var DemoAccounts = []struct {
+	Email, First, Last, Type, Org string
+	Admin                         bool
+	Staff                         int
+}{
+	{"admin@demo.gerege.mn", "Админ", "Демо", "individual", "", true, 0},
+	{"owner@demo.gerege.mn", "Оюунаа", "Батболд", "enterprise", "Steppe Education Center (demo)", false, 0},
+	{"desk@demo.gerege.mn", "Tselmeg", "Dorj", "individual", "", false, 2},
+	{"student@demo.gerege.mn", "Тэмүүлэн", "Ганбаатар", "individual", "", false, 0},
+}
+
+// SeedDemo fills an empty database with demo content in both languages — accounts of each
+// role, form submissions, Direction Board results — and marks the installation as a demo
+// (/api/meta says "demo": true and the UI shows it). It does nothing to a database that
+// already has accounts, and nothing twice.
+func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(string)) error {
 	if _, err := store.Setting(ctx, db.SettingDemo); err == nil {
 		return nil
 	}
+	if n, err := store.CountUsers(ctx); err != nil || n > 0 {
+		if err == nil {
+			log("demo: the database already has accounts; not adding demo content")
+		}
+		return err
+	}
+	hash, err := auth.NewHasher().Hash(DemoPassword)
+	if err != nil {
+		return err
+	}
+	for _, a := range DemoAccounts {
+		u, err := store.CreateUser(ctx, db.NewUser{Email: a.Email, PasswordHash: hash, FirstName: a.First, LastName: a.Last,
+			DateOfBirth: "2000-04-15", AccountType: a.Type, Language: "mn", OrgName: a.Org, IsAdmin: a.Admin, Verified: true,
+			TermsVersion: auth.LegalVersion, PrivacyVersion: auth.LegalVersion}, now)
+		if err != nil {
+			return err
+		}
+		if a.Staff > 0 {
+			if err := store.SetStaff(ctx, u.ID, a.Staff, now); err != nil {
+				return err
+			}
+		}
+	}
+	people := []struct{ first, last, email, lang, country string }{
+		{"Сараа", "Батбаяр", "saraa@example.mn", "mn", "MN"},
+		{"Anu", "Erdene", "anu@example.com", "en", "MN"},
+		{"Болд", "Ганзориг", "bold@example.mn", "mn", "MN"},
+		{"Min-ji", "Kim", "minji@example.kr", "en", "KR"},
+	}
+	for i, p := range people {
+		at := now.Add(-time.Duration(len(people)-i) * 26 * time.Hour)
+		data, _ := json.Marshal(map[string]any{"firstName": p.first, "lastName": p.last, "email": p.email,
+			"businessName": "", "phoneNumber": "+9768811223" + fmt.Sprint(i), "description": "Demo: we would like to learn more about Gerege for our school."})
+		if _, _, err := store.CreateSubmission(ctx, db.NewSubmission{Form: "contact", Prefix: "CON", Lang: p.lang,
+			Name: p.first + " " + p.last, Email: p.email, Country: p.country, Data: string(data),
+			Search: p.first + " " + p.last + " " + p.email}, nil, nil, at); err != nil {
+			return err
+		}
+	}
+	// Direction Board results with known answers.
+	content, err := directionboard.Load("en")
+	if err != nil {
+		return err
+	}
+	for i, fav := range []string{"S", "A", "I", "E"} {
+		start := now.Add(-time.Duration(i+1) * 50 * time.Hour)
+		a := db.Attempt{ID: auth.RandomToken(12), KeyHash: "demo", Lang: []string{"mn", "en"}[i%2], StartedAt: start,
+			DeadlineAt: start.Add(20 * time.Minute), ResultToken: auth.RandomToken(24)}
+		if err := store.CreateAttempt(ctx, a); err != nil {
+			return err
+		}
+		answers := map[string]int{}
+		for j, it := range content.Items {
+			answers[it.ID] = 2 + j%3
+			if it.Type == fav {
+				answers[it.ID] = 5
+			}
+		}
+		if _, err := store.SaveAnswers(ctx, a.ID, answers, start.Add(10*time.Minute)); err != nil {
+			return err
+		}
+		res := directionboard.Score(content.Items, answers)
+		scores, _ := json.Marshal(res.Scores)
+		a.Code, a.Scores = res.Code, string(scores)
+		if _, err := store.FinishAttempt(ctx, &a, start.Add(12*time.Minute)); err != nil {
+			return err
+		}
+	}
+	log(fmt.Sprintf("demo: added demo accounts (password %q): admin@demo.gerege.mn, owner@demo.gerege.mn, desk@demo.gerege.mn, student@demo.gerege.mn", DemoPassword))
 	return store.SetSetting(ctx, db.SettingDemo, "1")
 }

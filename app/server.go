@@ -79,7 +79,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		return fail(fmt.Errorf("content: %w", err))
 	}
 	if cfg.Demo {
-		if err := SeedDemo(ctx, store); err != nil {
+		if err := SeedDemo(ctx, store, s.now(), func(m string) { log.Info(m) }); err != nil {
 			return fail(fmt.Errorf("demo: %w", err))
 		}
 	}

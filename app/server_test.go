@@ -198,11 +198,36 @@ func TestDemoAndSecretPersist(t *testing.T) {
 	if err := json.Unmarshal([]byte(do(t, ts1, "GET", "/api/meta", "", nil).body), &meta); err != nil || !meta.Demo {
 		t.Fatalf("demo not reported: %v", err)
 	}
+	mustStatus(t, call(t, nil, ts1, "POST", "/api/auth/login", map[string]any{"email": "admin@demo.gerege.mn", "password": DemoPassword}, ""), 200)
+	var subs, attempts int
+	s1.Store().Read.QueryRow(`SELECT count(*) FROM submissions`).Scan(&subs)
+	s1.Store().Read.QueryRow(`SELECT count(*) FROM db_attempts WHERE finished_at IS NOT NULL`).Scan(&attempts)
+	if subs == 0 || attempts == 0 {
+		t.Errorf("demo content: %d submissions, %d results", subs, attempts)
+	}
 	ts1.Close()
 	s1.Close()
-	s2, _ := newTestServer(t, func(c *Config) { c.DB = path })
+	s2, _ := newTestServer(t, func(c *Config) { c.DB = path; c.Demo = true })
+	var users int
+	s2.Store().Read.QueryRow(`SELECT count(*) FROM users`).Scan(&users)
+	if users != len(DemoAccounts) {
+		t.Errorf("a second --demo start must not add more: %d accounts", users)
+	}
 	if string(s2.secret) != secret || len(secret) != 32 {
 		t.Error("the generated secret must survive a restart")
+	}
+}
+
+func TestDemoLeavesRealDataAlone(t *testing.T) {
+	dir := t.TempDir()
+	_, ts := newTestServer(t, func(c *Config) { c.DB = dir + "/real.db" })
+	register(t, ts, "real@example.mn", nil)
+	ts.Close()
+	s, ts2 := newTestServer(t, func(c *Config) { c.DB = dir + "/real.db"; c.Demo = true })
+	var n int
+	s.Store().Read.QueryRow(`SELECT count(*) FROM users`).Scan(&n)
+	if n != 1 || strings.Contains(call(t, nil, ts2, "GET", "/api/meta", nil, "").raw, `"demo":true`) {
+		t.Errorf("--demo on a database with accounts must change nothing: %d users", n)
 	}
 }
 

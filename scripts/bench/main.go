@@ -8,6 +8,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -120,8 +121,12 @@ func get(url string, gz bool) ([]byte, int, error) {
 
 var assetRe = regexp.MustCompile(`(?:src|href)="(/assets/[^"]+)"`)
 
-func wrk(url, dur string, conns int) (string, string, error) {
-	out, err := exec.Command("wrk", "-t2", fmt.Sprintf("-c%d", conns), "-d"+dur, "--latency", url).CombinedOutput()
+func wrk(url, dur string, conns int, headers ...string) (string, string, error) {
+	args := []string{"-t2", fmt.Sprintf("-c%d", conns), "-d" + dur, "--latency"}
+	for _, h := range headers {
+		args = append(args, "-H", h)
+	}
+	out, err := exec.Command("wrk", append(args, url)...).CombinedOutput()
 	if err != nil {
 		return "", "", fmt.Errorf("wrk: %v: %s", err, out)
 	}
@@ -197,6 +202,25 @@ func run(bin string, runs int, dur string) error {
 	}
 	peak = max(peak, p.status("VmHWM"))
 
+	// GET /api/auth/me with a valid bearer token (a JWT check and two indexed reads).
+	reg, err := http.Post(base+"/api/auth/register", "application/json", strings.NewReader(
+		`{"email":"bench@example.mn","password":"correct horse battery","firstName":"Bench","lastName":"Mark"}`))
+	if err != nil {
+		return err
+	}
+	var pair struct {
+		AccessToken string `json:"accessToken"`
+	}
+	err = json.NewDecoder(reg.Body).Decode(&pair)
+	reg.Body.Close()
+	if err != nil || pair.AccessToken == "" {
+		return fmt.Errorf("register for the /api/auth/me run: %v", err)
+	}
+	meRPS, meP99, err := wrk(base+"/api/auth/me", dur, 50, "Authorization: Bearer "+pair.AccessToken)
+	if err != nil {
+		return err
+	}
+
 	cpu := "unknown CPU"
 	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
 		if m := regexp.MustCompile(`model name\s*:\s*(.+)`).FindSubmatch(b); m != nil {
@@ -218,6 +242,7 @@ func run(bin string, runs int, dur string) error {
 	fmt.Printf("| home page first load: all bytes (HTML+CSS+JS+icon, gzip) | %s | ≤ 60 KB |\n", kb(len(home)+js+css+other))
 	fmt.Printf("| GET /en (prerendered page), 50 connections | %s req/s, p99 %s | — |\n", homeRPS, homeP99)
 	fmt.Printf("| GET /api/meta (small JSON API route), 50 connections | %s req/s, p99 %s | — |\n", apiRPS, apiP99)
+	fmt.Printf("| GET /api/auth/me with a valid bearer token, 50 connections | %s req/s, p99 %s | — |\n", meRPS, meP99)
 	return nil
 }
 

@@ -91,13 +91,21 @@ function freePort() {
   });
 }
 
-/** Starts `gerege serve` on a free port with its own database; resolves once /readyz is 200. */
-export async function startServer({ env = {} } = {}) {
+/**
+ * Starts `gerege serve` on a free port with its own database; resolves once /readyz is 200.
+ * `args` are extra flags for serve (e.g. ['--direction-board-limit', '20s']), or a function of
+ * { baseURL, port } that returns them (e.g. for --base-url); `setup({ bin, db })`
+ * runs before the server starts (e.g. `gerege user create-admin --db <db>`).
+ */
+export async function startServer({ env = {}, args = [], setup } = {}) {
   const bin = buildBinary();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gerege-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', path.join(dir, 'e2e.db')], {
+  const db = path.join(dir, 'e2e.db');
+  await setup?.({ bin, db });
+  const extra = typeof args === 'function' ? args({ baseURL, port }) : args;
+  const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', db, ...extra], {
     env: { ...process.env, GEREGE_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -131,7 +139,7 @@ export async function startServer({ env = {} } = {}) {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  return { baseURL, stop, output: () => output };
+  return { baseURL, stop, output: () => output, bin, db };
 }
 
 export async function launchBrowser() {
@@ -143,7 +151,7 @@ export async function launchBrowser() {
 
 /**
  * For a test file: a server and a browser for all its tests, stopped at the end.
- * Returns an object filled in before the first test: { baseURL, browser }.
+ * Returns an object filled in before the first test: { baseURL, browser, bin, db }.
  */
 export function useSite(options) {
   const site = {};
@@ -151,6 +159,8 @@ export function useSite(options) {
   before(async () => {
     server = await startServer(options);
     site.baseURL = server.baseURL;
+    site.bin = server.bin; // for `gerege user create-admin --db` while it runs
+    site.db = server.db;
     site.browser = await launchBrowser();
   });
   after(async () => {

@@ -1,4 +1,5 @@
-import catalog from '../../i18n/en.json';
+import catalog from 'gerege:catalog/en';
+import sections from 'gerege:sections/en';
 import { start } from './client';
 
-start('en', catalog);
+void start('en', catalog, sections);

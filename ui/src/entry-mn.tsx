@@ -1,4 +1,5 @@
-import catalog from '../../i18n/mn.json';
+import catalog from 'gerege:catalog/mn';
+import sections from 'gerege:sections/mn';
 import { start } from './client';
 
-start('mn', catalog);
+void start('mn', catalog, sections);

@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createI18n } from './lib/i18n';
 import { routes } from './routes';
-import { renderPage } from './ssr';
+import { prepareAll, renderPage } from './ssr';
 import { resources } from './test/render';
 
 describe('routes', () => {
+  beforeAll(prepareAll);
+
   it.each(['en', 'mn'] as const)('every page renders in %s with one h1 and no missing key', (lang) => {
     for (const route of routes) {
       const page = renderPage(lang, route.path);

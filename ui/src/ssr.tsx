@@ -4,14 +4,26 @@ import { I18nextProvider } from 'react-i18next';
 import en from '../../i18n/en.json';
 import mn from '../../i18n/mn.json';
 import { App, LangRouter } from './App';
+import { contentData } from './content';
 import { documentTitle } from './lib/head';
-import { createI18n, type Lang, languages } from './lib/i18n';
+import { type Catalog, createI18n, type Lang, languages } from './lib/i18n';
 import { localize } from './lib/paths';
 import { routes } from './routes';
 
 export { languages, routes };
 
-const resources = { en: { translation: en }, mn: { translation: mn } };
+/** The full catalog of each language: the strings and, under "data", the site's content. */
+export const catalogs: Record<Lang, Catalog> = {
+  en: { ...en, ...contentData('en') } as unknown as Catalog,
+  mn: { ...mn, ...contentData('mn') } as unknown as Catalog,
+};
+
+const resources = { en: { translation: catalogs.en }, mn: { translation: catalogs.mn } };
+
+/** Loads every page's view (they are loaded on demand in the browser); call before rendering. */
+export async function prepareAll(): Promise<void> {
+  await Promise.all(routes.map((r) => r.view.load()));
+}
 
 export interface Rendered {
   /** The markup inside <div id="app">. */
@@ -25,6 +37,7 @@ export interface Rendered {
 export function renderPage(lang: Lang, path: string): Rendered {
   const route = routes.find((r) => r.path === path);
   if (!route) throw new Error(`no route ${path}`);
+  if (!route.view.loaded()) throw new Error(`${path}: call prepareAll() before renderPage()`);
   const missing: string[] = [];
   const i18n = createI18n(lang, resources, (key) => missing.push(key));
   const html = renderToString(
@@ -34,6 +47,6 @@ export function renderPage(lang: Lang, path: string): Rendered {
       </LangRouter>
     </I18nextProvider>,
   );
-  const title = documentTitle(i18n.t, route.titleKey);
+  const title = documentTitle(i18n.t, route.titleKey, route.titleArgs?.(i18n.t));
   return { html, title, description: i18n.t(route.descriptionKey), missing };
 }

@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { type Lang, otherLang, rememberLanguage } from '../lib/i18n';
 import { localize } from '../lib/paths';
-import { footerNav, mainNav } from '../routes';
+import { footerGroups, footerNav, mainNav } from '../routes';
 import { LogoMark } from './Logo';
+import { LoginDialog } from './LoginDialog';
 import { Toaster } from './Toaster';
+import { UserMenu } from './UserMenu';
 
 /** A link inside the current language; marks itself as the current page. */
 export function NavLink({ href, children }: { href: string; children: ComponentChildren }) {
@@ -36,15 +38,6 @@ export function LanguageSwitcher() {
     >
       {t('layout.language.other')}
     </a>
-  );
-}
-
-function SignIn() {
-  const { t } = useTranslation();
-  return (
-    <Link href="/coming-soon" class="button-link">
-      {t('layout.signIn')}
-    </Link>
   );
 }
 
@@ -80,7 +73,7 @@ function Header() {
         </nav>
         <div class="site-actions site-actions--wide">
           <LanguageSwitcher />
-          <SignIn />
+          <UserMenu id="header" />
         </div>
         <details class="site-menu" ref={menu} onClick={closeMenu}>
           <summary>{t('layout.nav.menu')}</summary>
@@ -90,7 +83,7 @@ function Header() {
             </nav>
             <div class="site-actions">
               <LanguageSwitcher />
-              <SignIn />
+              <UserMenu id="menu" />
             </div>
           </div>
         </details>
@@ -104,14 +97,23 @@ function Footer() {
   return (
     <footer class="site-footer">
       <div class="container">
-        <nav aria-label={t('layout.footer.label')}>
-          <ul>
-            {footerNav.map((r) => (
-              <li key={r.path}>
-                <NavLink href={r.path}>{t(r.navKey!)}</NavLink>
-              </li>
-            ))}
-          </ul>
+        <nav aria-label={t('layout.footer.label')} class="site-footer__nav">
+          {footerGroups.map((group) => (
+            <div key={group}>
+              <h2 class="site-footer__heading" id={`footer-${group}`}>
+                {t(`layout.footer.groups.${group}`)}
+              </h2>
+              <ul aria-labelledby={`footer-${group}`}>
+                {footerNav
+                  .filter((r) => r.group === group)
+                  .map((r) => (
+                    <li key={r.path}>
+                      <NavLink href={r.path}>{t(r.navKey!)}</NavLink>
+                    </li>
+                  ))}
+              </ul>
+            </div>
+          ))}
         </nav>
         <p class="site-footer__copy">
           <small>{t('layout.footer.copyright')}</small>
@@ -133,6 +135,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
         {children}
       </main>
       <Footer />
+      <LoginDialog />
       <Toaster />
     </>
   );

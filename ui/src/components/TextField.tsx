@@ -12,6 +12,9 @@ export interface TextFieldProps {
   min?: string;
   max?: string;
   maxLength?: number;
+  /** The on-screen keyboard to offer ("numeric" for codes). */
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel' | 'url' | 'search' | 'none';
+  pattern?: string;
   onInput?: (event: TargetedEvent<HTMLInputElement>) => void;
   onBlur?: (event: TargetedEvent<HTMLInputElement, FocusEvent>) => void;
   label: string;

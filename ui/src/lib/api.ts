@@ -3,6 +3,8 @@ import i18next, { type i18n as I18n } from 'i18next';
 /** The error every failed call rejects with: the server's JSON error body, or a generic message. */
 export interface ApiError {
   message: string;
+  /** The server's machine code ("invalid", "email_taken", "token_expired" …). */
+  code?: string;
   errors?: Record<string, string>;
   status?: number;
 }
@@ -23,6 +25,12 @@ export function configureApi(options: Partial<ApiConfig>): void {
 export const get = <T = unknown>(path: string): Promise<T> => request<T>('GET', path);
 
 export const post = <T = unknown>(path: string, body?: unknown): Promise<T> => request<T>('POST', path, body);
+
+export const put = <T = unknown>(path: string, body?: unknown): Promise<T> => request<T>('PUT', path, body);
+
+export const patch = <T = unknown>(path: string, body?: unknown): Promise<T> => request<T>('PATCH', path, body);
+
+export const del = <T = unknown>(path: string, body?: unknown): Promise<T> => request<T>('DELETE', path, body);
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };

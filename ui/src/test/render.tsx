@@ -4,9 +4,14 @@ import { I18nextProvider } from 'react-i18next';
 import en from '../../../i18n/en.json';
 import mn from '../../../i18n/mn.json';
 import { LangRouter } from '../App';
+import { contentData } from '../content';
 import { createI18n, type Lang } from '../lib/i18n';
 
-export const resources = { en: { translation: en }, mn: { translation: mn } };
+/** The catalogs, with the site's content under "data" as the build puts it. */
+export const resources = {
+  en: { translation: { ...en, ...contentData('en') } },
+  mn: { translation: { ...mn, ...contentData('mn') } },
+};
 
 /** Renders inside the i18n and router providers of `lang`, with the browser at `path`. */
 export function renderAt(ui: ComponentChildren, { lang = 'en', path }: { lang?: Lang; path?: string } = {}) {

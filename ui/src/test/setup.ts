@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/preact';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 
 // Tests in the node environment (no document) need none of this.
 if (typeof window !== 'undefined') {
@@ -10,4 +10,10 @@ if (typeof window !== 'undefined') {
 
   // jsdom has no layout, so no scrolling.
   window.scrollTo = () => {};
+
+  // Pages load on demand in the browser; tests render them at once, so load them all first.
+  beforeAll(async () => {
+    const { routes } = await import('../routes');
+    await Promise.all(routes.map((r) => r.view.load()));
+  });
 }

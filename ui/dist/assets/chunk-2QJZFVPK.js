@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var a={communityStandards:{title:"Community Standards",description:"The rules that keep Gerege communities safe and respectful."}},s={pages:a};export{s as default,a as pages};

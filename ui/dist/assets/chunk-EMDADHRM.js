@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var i={contact:{heading:"Write to us",emailLabel:"Email",replyTime:"Support replies within a day.",location:"Gerege operates from Ulaanbaatar, Mongolia."}},o={pages:i};export{o as default,i as pages};

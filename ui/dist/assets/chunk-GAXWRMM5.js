@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var i={communityStandards:{title:"Нийгэмлэгийн дүрэм",description:"Gerege-ийн нийгэмлэгүүдийг аюулгүй, хүндэтгэлтэй байлгах дүрэм."}},a={pages:i};export{a as default,i as pages};

@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var t={termsAndConditions:{title:"Нөхцөл ба болзол",description:"Gerege-ийн төлбөртэй бүртгэл болон Байгууллагын багцын арилжааны нөхцөл."}},n={pages:t};export{n as default,t as pages};

@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var p={names:{contact:"Холбоо барих / танилцуулга захиалах",support:"Дэмжлэгийн хүсэлт",volunteer:"Соёлын сайн дурын хөтөлбөрийн бүртгэл",roadmap:"Road Map хөтөлбөрийн бүртгэл"}},r={forms:p};export{r as default,p as forms};

@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var i={contact:{heading:"Бидэнд бичих",emailLabel:"Имэйл",replyTime:"Дэмжлэгийн баг нэг өдрийн дотор хариулна.",location:"Gerege Монгол Улсын Улаанбаатар хотоос үйл ажиллагаагаа явуулдаг."}},l={pages:i};export{l as default,i as pages};

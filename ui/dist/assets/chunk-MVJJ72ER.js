@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var o={names:{contact:"Contact / request a demo",support:"Support request",volunteer:"Cultural Volunteer Program registration",roadmap:"Road Map Program registration"}},a={forms:o};export{a as default,o as forms};

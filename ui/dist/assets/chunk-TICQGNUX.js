@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var p={privacy:{title:"Нууцлалын бодлого",description:"Gerege таны хувийн мэдээллийг хэрхэн цуглуулж, ашиглаж, хамгаалдаг тухай."}},r={pages:p};export{r as default,p as pages};

@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var i={termsAndConditions:{title:"Terms and Conditions",description:"The commercial terms for paid accounts and Enterprise plans on Gerege."}},s={pages:i};export{s as default,i as pages};

@@ -1,0 +1,173 @@
+// The client's copy of the forms' rules (app/forms/forms.go, schema.go and web.Checker), for
+// messages as the person types and before a section is left. The server checks everything
+// again and its answer wins. Messages are catalog keys with arguments, the same keys the
+// server uses, so both speak with one voice.
+import { type FieldSpec, type FormName, type FormSchema, LIMITS } from './schemas';
+import { type ContactRow, list, rows, str, type Values } from './values';
+
+export interface Problem {
+  key: string;
+  args?: Record<string, string | number>;
+}
+
+/** Problems by field; rows of a group are "group.<index>.<field>", index from 0 as the server names them. */
+export type Problems = Record<string, Problem>;
+
+const p = (key: string, args?: Problem['args']): Problem => (args ? { key, args } : { key });
+const runes = (s: string) => [...s].length;
+// Control characters but tab and newline, as web.Checker.Text refuses them.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+
+/** web.Checker.Text: required, no control characters, at most max characters (trimmed). */
+export function checkText(v: string, required: boolean, max: number): Problem | undefined {
+  const s = v.trim();
+  if (!s) return required ? p('validation.required') : undefined;
+  if (CONTROL.test(s)) return p('validation.invalidCharacters');
+  if (runes(s) > max) return p('validation.tooLong', { max });
+  return undefined;
+}
+
+/** Roughly web.ValidEmail: one address, a dot in the domain, no spaces or brackets. */
+export const looksLikeEmail = (v: string): boolean =>
+  v.length <= LIMITS.email && /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:.]+$/.test(v) && !v.includes('..');
+
+export function checkEmail(v: string, required: boolean): Problem | undefined {
+  const s = v.trim();
+  if (!s) return required ? p('validation.required') : undefined;
+  return looksLikeEmail(s.toLowerCase()) ? undefined : p('validation.email');
+}
+
+/**
+ * The shape of a phone number as the server reads it: digits with spaces, dashes, dots or
+ * brackets; 8 digits for a Mongolian number, or "+", the country code and the number (7 to 15
+ * digits in all). Whether the number exists is the server's call (libphonenumber).
+ */
+export function phoneShape(v: string): boolean {
+  const s = v.trim();
+  if (s.length > LIMITS.phone || !/^\+?[0-9 ().-]+$/.test(s)) return false;
+  const digits = s.replace(/\D/g, '').length;
+  return s.startsWith('+') ? digits >= 7 && digits <= 15 : digits === 8;
+}
+
+export function checkPhone(v: string, required: boolean): Problem | undefined {
+  if (!v.trim()) return required ? p('validation.required') : undefined;
+  return phoneShape(v) ? undefined : p('forms.errors.phone');
+}
+
+/** Full years between a YYYY-MM-DD date and `now` (UTC, as the server counts); NaN if not a real date. */
+export function age(birth: string, now: Date): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birth);
+  if (!m) return NaN;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return NaN;
+  let years = now.getUTCFullYear() - y;
+  const month = now.getUTCMonth() + 1;
+  if (month < mo || (month === mo && now.getUTCDate() < d)) years--;
+  return years;
+}
+
+/** check.birth: a real date, not in the future, at most 100 years ago, at least minAge. */
+export function checkBirth(v: string, required: boolean, minAge: number, now: Date): Problem | undefined {
+  const s = v.trim();
+  if (!s) return required ? p('validation.required') : undefined;
+  const years = age(s, now);
+  if (Number.isNaN(years)) return p('validation.date');
+  if (new Date(`${s}T00:00:00Z`).getTime() > now.getTime()) return p('validation.dateInFuture');
+  if (years > LIMITS.maxAge) return p('validation.dateUnrealistic');
+  if (years < minAge) return p('forms.errors.minAge', { age: minAge });
+  return undefined;
+}
+
+/** check.gpa: empty, or 0 to gpaMax with at most two decimals ("3.5", "3,75"). */
+export function checkGpa(v: string, gpaMax: number): Problem | undefined {
+  const s = v.trim().replace(/,/g, '.');
+  if (!s) return undefined;
+  const ok = /^(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(s) && Number(s) >= 0 && Number(s) <= gpaMax;
+  return ok ? undefined : p('forms.errors.gpa', { max: gpaMax.toFixed(1) });
+}
+
+export function checkChoice(v: string, f: FieldSpec, options = f.options ?? []): Problem | undefined {
+  if (!v) return f.required ? p('validation.required') : undefined;
+  return options.includes(v) ? undefined : p('validation.choice');
+}
+
+export function checkChoices(vs: string[], f: FieldSpec): Problem | undefined {
+  if (vs.some((v) => !(f.options ?? []).includes(v))) return p('validation.choice');
+  if (new Set(vs).size < (f.min ?? 0)) return p('forms.errors.chooseOne');
+  return undefined;
+}
+
+/** check.contacts: between min and max rows; each with a name, relationship and phone; email optional. */
+export function checkContacts(group: string, list: ContactRow[], f: FieldSpec, maxContacts: number): Problems {
+  const out: Problems = {};
+  if (list.length < (f.min ?? 1)) return { [group]: p('forms.errors.contactsMin') };
+  if (list.length > maxContacts) return { [group]: p('forms.errors.contactsMax', { max: maxContacts }) };
+  list.forEach((r, i) => {
+    const at = (field: string, problem: Problem | undefined) => problem && (out[`${group}.${i}.${field}`] = problem);
+    at('name', checkText(r.name, true, LIMITS.rowName));
+    at('relationship', checkText(r.relationship, true, LIMITS.rowRelationship));
+    at('phone', checkPhone(r.phone, true));
+    at('email', checkEmail(r.email, false));
+  });
+  return out;
+}
+
+/** The rules that join two fields: "other" needs its text; "no" to the full duration needs availability. */
+const conditional: Partial<Record<FormName, (v: Values) => Problems>> = {
+  volunteer: (v) => {
+    const out: Problems = {};
+    if (list(v.traits).includes('other') && !str(v.traitsOther).trim()) out.traitsOther = p('forms.errors.otherText');
+    if (str(v.fullDuration) === 'no' && !str(v.availability).trim()) out.availability = p('forms.errors.availability');
+    if (str(v.howHeard) === 'other' && !str(v.howHeardOther).trim()) out.howHeardOther = p('forms.errors.otherText');
+    return out;
+  },
+};
+
+/** One field's problems (a contacts group may give several, one per row field). */
+export function checkField(form: FormName, name: string, values: Values, schema: FormSchema, now: Date): Problems {
+  const f = schema.fields[name];
+  if (!f) return {};
+  const v = values[name];
+  let problem: Problem | undefined;
+  switch (f.kind) {
+    case 'text':
+      problem = checkText(str(v), !!f.required, f.max || LIMITS.long);
+      break;
+    case 'email':
+      problem = checkEmail(str(v), !!f.required);
+      break;
+    case 'phone':
+      problem = checkPhone(str(v), !!f.required);
+      break;
+    case 'date':
+      problem = checkBirth(str(v), !!f.required, f.min ?? schema.minAge ?? 0, now);
+      break;
+    case 'choice':
+      problem = checkChoice(str(v), f);
+      break;
+    case 'country':
+      problem = checkChoice(str(v).trim().toUpperCase(), f, schema.countries ?? []);
+      break;
+    case 'choices':
+      problem = checkChoices(list(v), f);
+      break;
+    case 'gpa':
+      problem = checkGpa(str(v), schema.gpaMax);
+      break;
+    case 'contacts':
+      return checkContacts(name, rows(v), f, schema.maxContacts);
+  }
+  // The joined rules only add a message where the field itself has none (the first problem wins).
+  const extra = conditional[form]?.(values)[name];
+  const out = problem ?? extra;
+  return out ? { [name]: out } : {};
+}
+
+/** Every problem of the form, or only those of the fields named (a section). */
+export function validate(form: FormName, values: Values, schema: FormSchema, now: Date, only?: readonly string[]): Problems {
+  const out: Problems = {};
+  for (const name of only ?? Object.keys(schema.fields)) Object.assign(out, checkField(form, name, values, schema, now));
+  return out;
+}

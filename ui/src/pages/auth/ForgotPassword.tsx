@@ -1,0 +1,53 @@
+import { useState } from 'preact/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Alert } from '../../components/Alert';
+import { TextField } from '../../components/TextField';
+import { type ApiError, post } from '../../lib/api';
+import { AuthCard, FormMessage, SubmitButton, useForm } from './form';
+import { checkEmail } from './validate';
+
+/** /auth/forgot-password: the same confirmation whether or not the email has an account. */
+export function ForgotPassword() {
+  const { t } = useTranslation();
+  const form = useForm({ email: '' });
+  const [sent, setSent] = useState('');
+
+  const onSubmit = form.submit(async () => {
+    const email = checkEmail(t, form.values.email);
+    if (email) return form.fail({ email });
+    try {
+      const res = await post<{ message?: string }>('/auth/forgot-password', { email: form.values.email.trim() });
+      setSent(res?.message ?? t('auth.forgot.sent'));
+    } catch (err) {
+      form.failWith(err as ApiError);
+    }
+  });
+
+  return (
+    <AuthCard title={t('auth.forgot.heading')} lead={sent ? undefined : t('auth.forgot.lead')}>
+      <div role="status">
+        {sent && (
+          <>
+            <Alert variant="success">{sent}</Alert>
+            <p>
+              <Link href={`/auth/new-password?email=${encodeURIComponent(form.values.email.trim())}`} class="button-link">
+                {t('auth.forgot.enterCode')}
+              </Link>
+            </p>
+          </>
+        )}
+      </div>
+      {!sent && (
+        <form ref={form.ref} noValidate onSubmit={onSubmit}>
+          <FormMessage message={form.message} />
+          <TextField id="forgot-email" type="email" label={t('auth.forgot.email')} autoComplete="email" required {...form.text('email')} />
+          <SubmitButton busy={form.busy}>{t('auth.forgot.submit')}</SubmitButton>
+        </form>
+      )}
+      <p>
+        <Link href="/auth/login">{t('auth.forgot.back')}</Link>
+      </p>
+    </AuthCard>
+  );
+}

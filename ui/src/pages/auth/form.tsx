@@ -1,0 +1,188 @@
+import type { ComponentChildren, TargetedEvent } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { Alert } from '../../components/Alert';
+import type { ApiError } from '../../lib/api';
+import { onApiError } from '../../lib/session';
+
+export type FieldErrors = Record<string, string>;
+
+/** A form's values: each field a string or a boolean (literal initial values widened). */
+export type FormValues<I> = { [K in keyof I]: I[K] extends boolean ? boolean : string };
+
+/** Moves focus to the first field marked invalid, in the order of the form. */
+export function focusFirstInvalid(root: ParentNode | null): void {
+  const el = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!el) return;
+  const target = el.matches('input, select, textarea') ? el : el.querySelector<HTMLElement>('input, select, textarea') ?? el;
+  target.focus();
+}
+
+/** The names of the fields a form shows (so messages for others go to the form's alert). */
+const fieldNames = (form: HTMLFormElement | null): Set<string> =>
+  new Set(form ? [...form.elements].map((e) => (e as HTMLInputElement).name).filter(Boolean) : []);
+
+/**
+ * State of one form: its values (never cleared on an error), the message of each field, the
+ * form's own message, and whether it is being sent. `fail` shows messages and moves focus to
+ * the first invalid field once the page has them.
+ */
+export function useForm<I extends Record<string, string | boolean>>(initial: I) {
+  type T = FormValues<I>;
+  const [values, setValues] = useState<T>(initial as T);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const ref = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (attempt) focusFirstInvalid(ref.current);
+  }, [attempt]);
+
+  const set = <K extends keyof T>(name: K, value: T[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+  };
+
+  const fail = (fields: FieldErrors, text = '') => {
+    const shown = fieldNames(ref.current);
+    const others = Object.entries(fields).filter(([k]) => ref.current && !shown.has(k));
+    setErrors(fields);
+    setMessage([text, ...others.map(([, m]) => m)].filter(Boolean).join(' '));
+    setAttempt((n) => n + 1);
+  };
+
+  /** Shows an API failure: per-field messages beside the fields, anything else above them. */
+  const failWith = (err: ApiError) => {
+    onApiError(err);
+    if (err?.errors && Object.keys(err.errors).length) fail(err.errors);
+    else fail({}, err?.message ?? '');
+  };
+
+  const reset = () => {
+    setErrors({});
+    setMessage('');
+  };
+
+  /** Props for a TextField bound to `name`. */
+  const text = (name: keyof T & string) => ({
+    name,
+    value: String(values[name] ?? ''),
+    error: errors[name],
+    onInput: (e: TargetedEvent<HTMLInputElement>) => set(name, e.currentTarget.value as T[typeof name]),
+  });
+
+  /** Wraps a submit handler: no page load, busy while it runs, messages cleared first. */
+  const submit = (fn: () => Promise<void> | void) => async (e: Event) => {
+    e.preventDefault();
+    if (busy) return;
+    reset();
+    setBusy(true);
+    try {
+      await fn();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { values, set, errors, message, busy, ref, fail, failWith, reset, text, submit, setMessage };
+}
+
+/** The form's own message (not tied to one field), announced when it appears. */
+export function FormMessage({ message, variant = 'error' }: { message: string; variant?: 'error' | 'success' | 'info' }) {
+  return (
+    <div role={variant === 'error' ? 'alert' : 'status'} class="form-message">
+      {message && <Alert variant={variant}>{message}</Alert>}
+    </div>
+  );
+}
+
+/** The query of the current URL, read after the first render (the prerendered page has none). */
+export function useQuery(): URLSearchParams | null {
+  const [location] = useLocation();
+  const [query, setQuery] = useState<URLSearchParams | null>(null);
+  useEffect(() => setQuery(new URLSearchParams(window.location.search)), [location]);
+  return query;
+}
+
+/** The centred card the sign-in pages sit in. */
+export function AuthCard({ title, lead, children }: { title: string; lead?: string; children: ComponentChildren }) {
+  return (
+    <article class="auth-card">
+      <h1>{title}</h1>
+      {lead && <p class="muted">{lead}</p>}
+      {children}
+    </article>
+  );
+}
+
+/** A checkbox with its label, message and aria wiring (the label may hold links). */
+export function CheckboxField({
+  id,
+  name,
+  checked,
+  onChange,
+  error,
+  required,
+  children,
+}: {
+  id: string;
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string;
+  required?: boolean;
+  children: ComponentChildren;
+}) {
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div class="field">
+      <label for={id}>
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          checked={checked}
+          required={required}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={errorId}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+        {children}
+      </label>
+      {error && (
+        <small id={errorId} class="field__error">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A catalog text with tagged parts, "I accept the <terms>Terms</terms>", rendered with a
+ * function per tag.
+ */
+export function rich(text: string, tags: Record<string, (inner: string) => ComponentChildren>): ComponentChildren[] {
+  const out: ComponentChildren[] = [];
+  const re = /<(\w+)>(.*?)<\/\1>/g;
+  let last = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    out.push(text.slice(last, m.index));
+    out.push(tags[m[1]] ? tags[m[1]](m[2]) : m[2]);
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
+/** "Sending…" while busy. */
+export function SubmitButton({ busy, children }: { busy: boolean; children: ComponentChildren }) {
+  const { t } = useTranslation();
+  return (
+    <button type="submit" aria-busy={busy ? 'true' : undefined} aria-disabled={busy ? 'true' : undefined}>
+      {busy ? t('auth.form.sending') : children}
+    </button>
+  );
+}

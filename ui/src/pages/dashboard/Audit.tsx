@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { EmptyState } from '../../components/EmptyState';
+import { Table } from '../../components/Table';
+import { formatDateTime } from './format';
+import { KeysetPager, useKeysetPages } from './paging';
+import { DashboardShell } from './Shell';
+
+interface AuditEvent {
+  id: number;
+  at: string;
+  event: string;
+  actorId?: number;
+  subjectId?: number;
+  ip?: string;
+  detail?: string;
+}
+
+function AuditPage() {
+  const { t } = useTranslation();
+  const list = useKeysetPages<{ events: AuditEvent[]; next: number }>('/admin/audit');
+  if (list.error) return <Alert variant="error">{list.error}</Alert>;
+  const data = list.data;
+  if (!data) return <p aria-busy="true">{t('dashboard.loading')}</p>;
+  return (
+    <>
+      {data.events.length === 0 ? (
+        <EmptyState title={t('dashboard.audit.empty')}>{t('dashboard.audit.emptyText')}</EmptyState>
+      ) : (
+        <Table
+          id="audit-table"
+          caption={t('dashboard.audit.caption')}
+          rows={data.events}
+          rowKey={(e) => String(e.id)}
+          columns={[
+            { key: 'at', header: t('dashboard.audit.at'), cell: (e) => formatDateTime(t, e.at) },
+            { key: 'event', header: t('dashboard.audit.event'), cell: (e) => <code>{e.event}</code> },
+            { key: 'actor', header: t('dashboard.audit.actor'), cell: (e) => (e.actorId ? `#${e.actorId}` : '—') },
+            { key: 'subject', header: t('dashboard.audit.subject'), cell: (e) => (e.subjectId ? `#${e.subjectId}` : '—') },
+            { key: 'ip', header: t('dashboard.audit.ip'), cell: (e) => e.ip ?? '' },
+            { key: 'detail', header: t('dashboard.audit.detail'), cell: (e) => e.detail ?? '' },
+          ]}
+        />
+      )}
+      <KeysetPager page={list.page} next={data.next} onNewer={list.newer} onOlder={() => list.older(data.next)} />
+    </>
+  );
+}
+
+export function DashboardAudit() {
+  return <DashboardShell page="audit">{() => <AuditPage />}</DashboardShell>;
+}

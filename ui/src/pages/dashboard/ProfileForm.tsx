@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../components/SelectField';
+import { DateField, TextField } from '../../components/TextField';
+import { type ApiError, patch } from '../../lib/api';
+import { session, type User } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { FormMessage, SubmitButton, useForm } from '../auth/form';
+import { checkBirth, checkName, defaultLimits } from '../auth/validate';
+
+/**
+ * Name and language (the language of emails), and the date of birth while it is missing —
+ * once given it changes only through ID verification.
+ */
+export function ProfileForm({ id, user }: { id: string; user: User }) {
+  const { t } = useTranslation();
+  const form = useForm({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    language: user.language,
+    dateOfBirth: '',
+  });
+  const v = form.values;
+
+  const onSubmit = form.submit(async () => {
+    const errors: Record<string, string | undefined> = {
+      firstName: checkName(t, v.firstName, defaultLimits.nameMax),
+      lastName: checkName(t, v.lastName, defaultLimits.nameMax),
+      dateOfBirth: user.needsDateOfBirth && v.dateOfBirth ? checkBirth(t, v.dateOfBirth, new Date()) : undefined,
+    };
+    const found = Object.fromEntries(Object.entries(errors).filter(([, m]) => m)) as Record<string, string>;
+    if (Object.keys(found).length) return form.fail(found);
+    const body: Record<string, string> = { firstName: v.firstName, lastName: v.lastName, language: v.language };
+    if (user.needsDateOfBirth && v.dateOfBirth) body.dateOfBirth = v.dateOfBirth;
+    try {
+      session.signedIn(await patch<User>('/account', body));
+      toast.success(t('dashboard.profileForm.saved'));
+    } catch (err) {
+      form.failWith(err as ApiError);
+    }
+  });
+
+  return (
+    <form ref={form.ref} noValidate onSubmit={onSubmit}>
+      <FormMessage message={form.message} />
+      <div class="grid field-pair">
+        <TextField id={`${id}-firstName`} label={t('dashboard.profileForm.firstName')} autoComplete="given-name" required {...form.text('firstName')} />
+        <TextField id={`${id}-lastName`} label={t('dashboard.profileForm.lastName')} autoComplete="family-name" required {...form.text('lastName')} />
+      </div>
+      <SelectField
+        id={`${id}-language`}
+        name="language"
+        label={t('dashboard.profileForm.language')}
+        value={v.language}
+        onChange={(e) => form.set('language', e.currentTarget.value)}
+        error={form.errors.language}
+        options={[
+          { value: 'en', label: t('dashboard.profileForm.languages.en') },
+          { value: 'mn', label: t('dashboard.profileForm.languages.mn') },
+        ]}
+      />
+      {user.needsDateOfBirth && (
+        <DateField
+          id={`${id}-dateOfBirth`}
+          label={t('dashboard.profileForm.dateOfBirth')}
+          hint={t('dashboard.profileForm.dateOfBirthHint')}
+          max={new Date().toISOString().slice(0, 10)}
+          {...form.text('dateOfBirth')}
+        />
+      )}
+      <SubmitButton busy={form.busy}>{t('dashboard.profileForm.save')}</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'preact/hooks';
+import { useTranslation } from 'react-i18next';
+import { type ApiError, get } from '../../lib/api';
+import { onApiError } from '../../lib/session';
+
+/**
+ * A list the server pages by keyset (?before=ID, `next` is the cursor of the following page or
+ * 0): newest first, with the cursors of the pages seen kept for going back.
+ */
+export function useKeysetPages<T>(path: string) {
+  const [cursors, setCursors] = useState<number[]>([0]);
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState('');
+  const cursor = cursors[cursors.length - 1];
+  useEffect(() => {
+    setData(null);
+    get<T>(cursor ? `${path}?before=${cursor}` : path).then(setData, (err: ApiError) => {
+      onApiError(err);
+      setError(err.message);
+    });
+  }, [cursor]);
+  return {
+    data,
+    error,
+    page: cursors.length,
+    older: (next: number) => setCursors((c) => [...c, next]),
+    newer: () => setCursors((c) => (c.length > 1 ? c.slice(0, -1) : c)),
+  };
+}
+
+/** Newer / older buttons under a keyset list. */
+export function KeysetPager({ page, next, onNewer, onOlder }: { page: number; next: number; onNewer: () => void; onOlder: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <nav class="button-row" aria-label={t('ui.pagination.label')}>
+      <button type="button" class="secondary outline" disabled={page <= 1} onClick={onNewer}>
+        {t('dashboard.paging.newer')}
+      </button>
+      <span class="muted">{t('ui.pagination.page', { page })}</span>
+      <button type="button" class="secondary outline" disabled={!next} onClick={onOlder}>
+        {t('dashboard.paging.older')}
+      </button>
+    </nav>
+  );
+}

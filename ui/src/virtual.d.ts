@@ -1,0 +1,10 @@
+// Modules the build makes (ui/build.mjs, catalogPlugin): the core catalog of a language, and
+// loaders of the catalog sections that only some pages use (see routes.tsx, `sections`).
+declare module 'gerege:catalog/*' {
+  const catalog: import('./lib/i18n').Catalog;
+  export default catalog;
+}
+declare module 'gerege:sections/*' {
+  const sections: Record<string, () => Promise<{ default: import('./lib/i18n').Catalog }>>;
+  export default sections;
+}

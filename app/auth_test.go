@@ -450,11 +450,15 @@ func TestWebSessions(t *testing.T) {
 	mustStatus(t, call(t, c, ts, "POST", "/api/web/auth/logout", nil, "", "Sec-Fetch-Site", "cross-site"), 403)
 	mustStatus(t, call(t, c, ts, "POST", "/api/web/auth/logout", nil, "", "Sec-Fetch-Site", "same-origin"), 204)
 	mustStatus(t, call(t, c, ts, "GET", "/api/auth/me", nil, ""), 401)
+	// Signing out again (another tab, an expired session) is not an error.
+	mustStatus(t, call(t, c, ts, "POST", "/api/web/auth/logout", nil, "", "Sec-Fetch-Site", "same-origin"), 204)
+	mustStatus(t, call(t, c, ts, "POST", "/api/web/auth/logout", nil, "", "Sec-Fetch-Site", "cross-site"), 403)
 	login := call(t, c, ts, "POST", "/api/web/auth/login", map[string]any{"email": "web@example.mn", "password": "correct horse battery"}, "")
 	mustStatus(t, login, 200)
 	// The web session expires when it says.
 	clock.Advance(15 * 24 * time.Hour)
 	mustStatus(t, call(t, c, ts, "GET", "/api/auth/me", nil, ""), 401)
+	mustStatus(t, call(t, c, ts, "POST", "/api/web/auth/logout", nil, ""), 204)
 }
 
 func TestOrganizationInvitation(t *testing.T) {

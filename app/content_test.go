@@ -43,6 +43,10 @@ func TestContentPublicAndAdmin(t *testing.T) {
 	if r.status != 422 || r.str("errors", "questionMn") == "" || r.str("errors", "answerMn") == "" {
 		t.Fatalf("publishing half-translated: %s", r.raw)
 	}
+	// The missing side says why it is needed, not just "required".
+	if got := r.str("errors", "questionMn"); !strings.Contains(got, "both English and Mongolian") {
+		t.Errorf("half-translated message: %q", got)
+	}
 	half["published"] = false
 	draft := call(t, admin, ts, "POST", "/api/admin/faq", half, "")
 	mustStatus(t, draft, 201)

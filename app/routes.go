@@ -102,7 +102,7 @@ func (s *Server) routes() http.Handler {
 		r.Get("/web/auth/form-token", k.Handler(a.FormToken))
 		r.Post("/web/auth/register", k.Handler(a.WebRegister))
 		r.Post("/web/auth/login", k.Handler(a.WebLogin))
-		r.With(user).Post("/web/auth/logout", k.Handler(a.Logout))
+		r.Post("/web/auth/logout", k.Handler(a.WebLogout))
 
 		// The signed-in user's own account (both kinds of client).
 		r.Group(func(r chi.Router) {

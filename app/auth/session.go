@@ -346,6 +346,20 @@ func (h *Handlers) Logout(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// WebLogout is POST /api/web/auth/logout: ends the browser's session. Signing out is
+// idempotent: without a live session (it expired, or another tab signed out first) it
+// still answers 204 and clears the cookie, so the page can always show the signed-out state.
+func (h *Handlers) WebLogout(w http.ResponseWriter, r *http.Request) error {
+	if From(r.Context()) != nil {
+		return h.Logout(w, r)
+	}
+	if err := h.Sessions.Destroy(r.Context()); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
 // Me is GET /api/auth/me: the signed-in user (bearer or cookie).
 func (h *Handlers) Me(w http.ResponseWriter, r *http.Request) error {
 	id := From(r.Context())

@@ -257,21 +257,19 @@ const (
 )
 
 // bilingual checks a pair: each side at most max; both required when publishing (required
-// anyway when always is set).
+// anyway when always is set). When only one language is written, the empty side says that
+// published entries need both, which tells the editor more than "required".
 func bilingual(c *web.Checker, field string, t db.Text, max int, publish, always bool) {
+	en, mn := strings.TrimSpace(t.EN) != "", strings.TrimSpace(t.MN) != ""
+	if publish && en != mn {
+		side := "Mn"
+		if !en {
+			side = "En"
+		}
+		c.Add(field+side, web.M("content.errors.bothLanguages"))
+	}
 	c.Text(field+"En", t.EN, always || publish, max)
 	c.Text(field+"Mn", t.MN, always || publish, max)
-	if publish && (strings.TrimSpace(t.EN) == "" || strings.TrimSpace(t.MN) == "") {
-		for _, side := range []string{"En", "Mn"} {
-			v := t.EN
-			if side == "Mn" {
-				v = t.MN
-			}
-			if strings.TrimSpace(v) == "" {
-				c.Add(field+side, web.M("content.errors.bothLanguages"))
-			}
-		}
-	}
 }
 
 func trimText(t db.Text) db.Text {

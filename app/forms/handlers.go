@@ -206,7 +206,7 @@ func clientIP(r *http.Request) string {
 
 const maxDraft = 64 << 10
 
-// GetDraft is GET /api/forms/{form}/draft (signed in): the saved draft or 404.
+// GetDraft is GET /api/forms/{form}/draft (signed in): the saved draft, or {"data": null}.
 func (h *Handlers) GetDraft(w http.ResponseWriter, r *http.Request) error {
 	kind, err := formOf(r)
 	if err != nil {
@@ -214,7 +214,9 @@ func (h *Handlers) GetDraft(w http.ResponseWriter, r *http.Request) error {
 	}
 	data, at, err := h.Store.Draft(r.Context(), auth.From(r.Context()).User.ID, kind)
 	if db.IsNotFound(err) {
-		return web.NotFound()
+		// No draft is a normal answer, not a missing resource.
+		web.JSON(w, http.StatusOK, map[string]any{"data": nil})
+		return nil
 	}
 	if err != nil {
 		return err

@@ -2,7 +2,7 @@
 // its fields, its sections, the draft, and sending it once.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useTranslation } from 'react-i18next';
-import { type ApiError, del, get, put } from '../../lib/api';
+import { del, get, put } from '../../lib/api';
 import { type User, useSession } from '../../lib/session';
 import type { Timer } from '../../lib/toast';
 import { browserStorage, createDraftStore, type Draft, type DraftStore, type RemoteDrafts } from './draft';
@@ -39,11 +39,11 @@ const realTimer: Timer = {
 
 /** The server's drafts of one form (GET answers 404 when there is none). */
 export const remoteDrafts = (form: FormName): RemoteDrafts => ({
+  // The server answers {"data": null} when there is no draft.
   get: () =>
-    get<{ data: unknown; updatedAt: string }>(`/forms/${form}/draft`).catch((err: ApiError) => {
-      if (err?.status === 404) return null;
-      throw err;
-    }),
+    get<{ data: unknown; updatedAt?: string }>(`/forms/${form}/draft`).then((d) =>
+      d && d.data != null ? { data: d.data, updatedAt: d.updatedAt ?? '' } : null,
+    ),
   put: (data) => put(`/forms/${form}/draft`, { data }),
   del: () => del(`/forms/${form}/draft`),
 });

@@ -4,6 +4,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -89,8 +90,16 @@ func AsError(err error) *Error {
 	if errors.As(err, &e) {
 		return e
 	}
+	if errors.Is(err, context.Canceled) {
+		// The client went away (closed the tab, the load generator stopped): not a server
+		// fault, so not a 500 in the logs. Nobody reads the answer.
+		return &Error{Status: StatusClientClosed, Code: "canceled", Message: M("errors.generic"), Err: err}
+	}
 	return &Error{Status: 500, Code: "internal", Message: M("errors.generic"), Err: err}
 }
+
+// StatusClientClosed is logged for requests the client abandoned (nginx's 499).
+const StatusClientClosed = 499
 
 // IsAPI reports whether the request is for the JSON API (errors as JSON, never pages).
 func IsAPI(r *http.Request) bool {

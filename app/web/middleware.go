@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -210,9 +209,6 @@ func (k *Kit) MethodNotAllowedHandler(w http.ResponseWriter, r *http.Request) {
 func (k *Kit) Handler(fn func(http.ResponseWriter, *http.Request) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if err := fn(w, r); err != nil {
-			if errors.Is(err, context.Canceled) {
-				return
-			}
 			k.Fail(w, r, err)
 		}
 	}

@@ -60,6 +60,10 @@ func NewUI(dist fs.FS, baseURL string) (*UI, error) {
 	if err := json.Unmarshal(mb, &m); err != nil {
 		return nil, fmt.Errorf("ui: manifest.json: %w", err)
 	}
+	// One compressor for every page that needs recompressing: a BestCompression writer
+	// allocates about 1 MB, and there are a hundred pages.
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 	err = fs.WalkDir(dist, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasSuffix(p, ".gz") || strings.HasSuffix(p, ".br") {
 			return err
@@ -69,17 +73,18 @@ func NewUI(dist fs.FS, baseURL string) (*UI, error) {
 			return err
 		}
 		f := &file{raw: raw, ctype: contentType(p)}
-		f.gz, _ = fs.ReadFile(dist, p+".gz")
-		f.br, _ = fs.ReadFile(dist, p+".br")
-		if baseURL != Origin && (strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".xml")) && bytes.Contains(raw, []byte(Origin)) {
+		if baseURL == Origin || !(strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".xml")) || !bytes.Contains(raw, []byte(Origin)) {
+			f.gz, _ = fs.ReadFile(dist, p+".gz")
+			f.br, _ = fs.ReadFile(dist, p+".br")
+		} else {
 			// The precompressed copies hold the placeholder: recompress (gzip; brotli is
-			// left out for these few small files rather than adding an encoder).
+			// left out for these small pages rather than adding an encoder).
 			f.raw = bytes.ReplaceAll(raw, []byte(Origin), []byte(baseURL))
-			var buf bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+			buf.Reset()
+			zw.Reset(&buf)
 			zw.Write(f.raw)
 			zw.Close()
-			f.gz, f.br = buf.Bytes(), nil
+			f.gz, f.br = bytes.Clone(buf.Bytes()), nil
 		}
 		sum := sha256.Sum256(f.raw)
 		f.etag = `"` + hex.EncodeToString(sum[:12]) + `"`

@@ -3,6 +3,8 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -124,7 +126,7 @@ func TestUIWritesTheBaseURL(t *testing.T) {
 		"manifest.json":             {Data: []byte(`{"langs":["en","mn"],"routes":[{"path":"/about-us","page":"about-us"}]}`)},
 		"pages/en/about-us.html":    {Data: []byte(page)},
 		"pages/en/about-us.html.br": {Data: []byte("stale")},
-		"pages/mn/about-us.html":    {Data: []byte(page)},
+		"pages/mn/about-us.html":    {Data: []byte(strings.ReplaceAll(page, "/en/", "/mn/"))},
 		"sitemap.xml":               {Data: []byte(`<loc>https://gerege.invalid/en/about-us</loc>`)},
 	}
 	for _, s := range []string{"403", "404", "500", "maintenance"} {
@@ -146,9 +148,35 @@ func TestUIWritesTheBaseURL(t *testing.T) {
 	if !strings.Contains(string(b), `href="https://school.example.mn/en/about-us"`) {
 		t.Errorf("page: %s", b)
 	}
+	// Pages share one compressor: each keeps its own bytes.
+	rec = httptest.NewRecorder()
+	req = httptest.NewRequest("GET", "/mn/about-us", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	u.ServePage(rec, req, "mn", "/about-us")
+	zr, _ = gzip.NewReader(rec.Body)
+	b, _ = io.ReadAll(zr)
+	if string(b) != `<html lang="en"><link rel="canonical" href="https://school.example.mn/mn/about-us"></html>` {
+		t.Errorf("second page: %s", b)
+	}
 	rec = httptest.NewRecorder()
 	u.ServeSitemap(rec, httptest.NewRequest("GET", "/sitemap.xml", nil))
 	if !strings.Contains(rec.Body.String(), "https://school.example.mn/en/about-us") || rec.Header().Get("Content-Type") != "application/xml; charset=utf-8" {
 		t.Errorf("sitemap: %s %s", rec.Header(), rec.Body)
+	}
+}
+
+func TestClientGoneIsNotAServerError(t *testing.T) {
+	var logs bytes.Buffer
+	k := &Kit{Log: slog.New(slog.NewJSONHandler(&logs, nil))}
+	h := k.RequestID(k.AccessLog(k.Handler(func(w http.ResponseWriter, r *http.Request) error {
+		return fmt.Errorf("query: %w", context.Canceled)
+	})))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/x", nil))
+	if rec.Code != StatusClientClosed {
+		t.Errorf("status %d", rec.Code)
+	}
+	if strings.Contains(logs.String(), `"level":"ERROR"`) {
+		t.Errorf("a client that went away is logged as an error: %s", logs.String())
 	}
 }

@@ -168,11 +168,11 @@ function slimPico() {
     name: 'gerege-pico',
     setup(build) {
       build.onResolve({ filter: /^@picocss\/pico\/css\/pico\.css$/ }, () => ({
-        path: path.join(root, 'node_modules/@picocss/pico/css/pico.css'),
+        path: 'node_modules/@picocss/pico/css/pico.css', // relative: see pageChunks
         namespace: 'gerege-pico',
       }));
       build.onLoad({ filter: /.*/, namespace: 'gerege-pico' }, async (args) => {
-        const css = await readFile(args.path, 'utf8');
+        const css = await readFile(path.join(root, args.path), 'utf8');
         // Sections start with "/**\n * <Name>\n"; the first is Pico's banner.
         const parts = css.split(/(?=^\/\*\*\n \* )/m);
         const title = (part) => /^\/\*\*\n \* (.*)\n/.exec(part)?.[1];
@@ -188,7 +188,7 @@ function slimPico() {
             if (start < 0 || end < 0) throw new Error('Pico: the [data-theme=dark] scheme was not found');
             return p.slice(0, start + 1) + p.slice(end + 1);
           });
-        return { contents: kept.join(''), loader: 'css', resolveDir: path.dirname(args.path) };
+        return { contents: kept.join(''), loader: 'css', resolveDir: path.dirname(path.join(root, args.path)) };
       });
     },
   };
@@ -210,13 +210,20 @@ function pageChunks() {
         if (args.kind !== 'dynamic-import' || args.namespace !== 'file' || !args.importer.startsWith(src)) return undefined;
         const real = await build.resolve(args.path, { kind: 'import-statement', resolveDir: args.resolveDir });
         if (real.errors.length) return { errors: real.errors };
-        return { path: real.path, namespace: 'gerege-page' };
+        // Paths outside the "file" namespace go into esbuild's chunk hashes as they are:
+        // keep them relative to the repository so every checkout builds the same bundle.
+        return { path: path.relative(root, real.path), namespace: 'gerege-page' };
       });
-      build.onLoad({ filter: /.*/, namespace: 'gerege-page' }, (args) => ({
-        contents: `export * from ${JSON.stringify(args.path)};\nexport { start as __core } from ${JSON.stringify(client)};\n`,
-        loader: 'js',
-        resolveDir: path.dirname(args.path),
-      }));
+      build.onLoad({ filter: /.*/, namespace: 'gerege-page' }, (args) => {
+        const file = path.join(root, args.path);
+        const dir = path.dirname(file);
+        const rel = (p) => `./${path.relative(dir, p).split(path.sep).join('/')}`;
+        return {
+          contents: `export * from ${JSON.stringify(rel(file))};\nexport { start as __core } from ${JSON.stringify(rel(client))};\n`,
+          loader: 'js',
+          resolveDir: dir,
+        };
+      });
     },
   };
 }
@@ -270,7 +277,7 @@ async function buildClient(parts) {
   /** The files a page in a language loads first: its entry, the page's chunk, its sections. */
   const firstLoad = (lang, route) => {
     const files = withStatic(outputOf(`ui/src/entry-${lang}.tsx`));
-    withStatic(outputOf(`gerege-page:${path.join(root, 'ui/src/pages', `${route.view.module}.tsx`)}`), files);
+    withStatic(outputOf(`gerege-page:ui/src/pages/${route.view.module}.tsx`), files);
     for (const s of route.sections ?? []) withStatic(outputOf(`gerege:section/${lang}/${s}`), files);
     return [...files].map(name);
   };

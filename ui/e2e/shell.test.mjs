@@ -94,6 +94,24 @@ describe('the shell after hydration', () => {
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+  for (const lang of langs) {
+    it(`/${lang}/components shows the components later issues added`, async () => {
+      const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const problems = watch(page, site.baseURL);
+      await page.goto(`${site.baseURL}/${lang}/components`);
+      for (const section of ['scoreChart', 'qr']) {
+        await page.getByRole('heading', { level: 2, name: t(lang, `pages.components.${section}.title`) }).waitFor();
+      }
+      const chart = page.locator('#gallery-chart');
+      assert.equal(await chart.locator('g[data-type]').count(), 6, 'one bar per RIASEC type');
+      assert.match(await chart.locator('g[data-type="I"] text').first().textContent(), lang === 'mn' ? /Судлаач/ : /Investigative/);
+      await page.getByRole('img', { name: t(lang, 'pages.components.qr.label') }).waitFor();
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
 });
 
 describe('status pages', () => {

@@ -9,13 +9,17 @@ import { Card } from '../components/Card';
 import { CheckboxGroup, RadioGroup } from '../components/ChoiceGroup';
 import { Dialog } from '../components/Dialog';
 import { EmptyState } from '../components/EmptyState';
+import { ScoreChart } from '../components/board/ScoreChart';
 import { Pagination } from '../components/Pagination';
+import { QrCode } from '../components/QrCode';
 import { RepeatableGroup } from '../components/RepeatableGroup';
 import { SelectField } from '../components/SelectField';
 import { Stepper } from '../components/Stepper';
 import { Table } from '../components/Table';
 import { Tabs } from '../components/Tabs';
 import { DateField, TextField } from '../components/TextField';
+import { types as enTypes } from '../../../i18n/content/directionboard.en.json';
+import { types as mnTypes } from '../../../i18n/content/directionboard.mn.json';
 import { toast, type ToastVariant } from '../lib/toast';
 
 const P = 'pages.components';
@@ -39,8 +43,17 @@ interface Contact {
 let contactSeq = 1;
 const newContact = (): Contact => ({ id: `c${contactSeq++}`, name: '', phone: '' });
 
+/** Sample scores for the chart, one per RIASEC type. */
+const SAMPLE_SCORES = { R: 42, I: 88, A: 65, S: 71, E: 30, C: 54 } as const;
+
 export function Components() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const typeNames = i18n.language === 'mn' ? mnTypes : enTypes;
+  const chartScores = (Object.keys(SAMPLE_SCORES) as (keyof typeof SAMPLE_SCORES)[]).map((type) => ({
+    type,
+    name: typeNames[type].name,
+    score: SAMPLE_SCORES[type],
+  }));
   const [email, setEmail] = useState('name@');
   const [accountType, setAccountType] = useState('');
   const [interests, setInterests] = useState<string[]>(['education']);
@@ -295,6 +308,16 @@ export function Components() {
         >
           {t(`${P}.emptyState.text`)}
         </EmptyState>
+      </Section>
+
+      <Section id="score-chart" title={t(`${P}.scoreChart.title`)}>
+        <p class="muted">{t(`${P}.scoreChart.text`)}</p>
+        <ScoreChart id="gallery-chart" scores={chartScores} />
+      </Section>
+
+      <Section id="qr-code" title={t(`${P}.qr.title`)}>
+        <p class="muted">{t(`${P}.qr.text`)}</p>
+        <QrCode value="https://gerege.mn/en/direction-board" label={t(`${P}.qr.label`)} />
       </Section>
     </div>
   );

@@ -2,6 +2,7 @@
 // messages as the person types and before a section is left. The server checks everything
 // again and its answer wins. Messages are catalog keys with arguments, the same keys the
 // server uses, so both speak with one voice.
+import { age } from '../../lib/dates';
 import { type FieldSpec, type FormName, type FormSchema, LIMITS } from './schemas';
 import { type ContactRow, list, rows, str, type Values } from './values';
 
@@ -55,18 +56,7 @@ export function checkPhone(v: string, required: boolean): Problem | undefined {
   return phoneShape(v) ? undefined : p('forms.errors.phone');
 }
 
-/** Full years between a YYYY-MM-DD date and `now` (UTC, as the server counts); NaN if not a real date. */
-export function age(birth: string, now: Date): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birth);
-  if (!m) return NaN;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return NaN;
-  let years = now.getUTCFullYear() - y;
-  const month = now.getUTCMonth() + 1;
-  if (month < mo || (month === mo && now.getUTCDate() < d)) years--;
-  return years;
-}
+export { age } from '../../lib/dates';
 
 /** check.birth: a real date, not in the future, at most 100 years ago, at least minAge. */
 export function checkBirth(v: string, required: boolean, minAge: number, now: Date): Problem | undefined {

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { age } from '../../lib/dates';
 import type { FieldErrors } from './form';
 
 /** The account limits, as GET /api/auth/schema gives them (these are its values today). */
@@ -36,18 +37,7 @@ const length = (s: string) => [...s].length;
 /** Roughly the server's check: one "@", a dot in the domain, no spaces (the server decides). */
 export const looksLikeEmail = (v: string) => /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>".]+$/.test(v) && v.length <= 254;
 
-/** Full years between a YYYY-MM-DD birth date and `now`; NaN when the date is not real. */
-export function age(birth: string, now: Date): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birth);
-  if (!m) return NaN;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return NaN;
-  let years = now.getUTCFullYear() - y;
-  const month = now.getUTCMonth() + 1;
-  if (month < mo || (month === mo && now.getUTCDate() < d)) years--;
-  return years;
-}
+export { age } from '../../lib/dates';
 
 /** The password rules the server applies, but the common-password list (the server has it). */
 export function checkPassword(t: TFunction, pw: string, limits: AuthLimits = defaultLimits): string | undefined {

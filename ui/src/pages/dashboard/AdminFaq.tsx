@@ -1,19 +1,20 @@
 // The FAQ editor (administrators): every entry with its status, and a form with English and
 // Mongolian side by side. The server checks everything (both languages before publishing) and
 // its messages show beside the fields.
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
-import { type ApiError, del, get, post, put } from '../../lib/api';
+import { type ApiError, del, post, put } from '../../lib/api';
 import { onApiError } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { FormMessage, SubmitButton, useForm } from '../auth/form';
 import { type Bilingual, BilingualColumns, ConfirmDelete, EditorSection, inLang, PublishField, StatusBadge, TextAreaField, toInt } from './AdminContent';
 import { formatDate } from './format';
+import { useResource } from './paging';
 import { DashboardShell, Section } from './Shell';
 
 const F = 'dashboard.faq';
@@ -166,24 +167,8 @@ function EntryForm({ entry, categories, onDone }: { entry?: AdminFaqEntry; categ
 function FaqEditor() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const [data, setData] = useState<AdminFaqData | null>(null);
-  const [error, setError] = useState('');
+  const { data, error, reload: load } = useResource<AdminFaqData>('/admin/faq');
   const [editing, setEditing] = useState<AdminFaqEntry | 'new' | null>(null);
-
-  const load = () =>
-    get<AdminFaqData>('/admin/faq').then(
-      (d) => {
-        setData(d);
-        setError('');
-      },
-      (err: ApiError) => {
-        onApiError(err);
-        setError(err.message);
-      },
-    );
-  useEffect(() => {
-    load();
-  }, []);
 
   if (error) return <FormMessage message={error} />;
   if (!data) return <p aria-busy="true">{t('dashboard.loading')}</p>;

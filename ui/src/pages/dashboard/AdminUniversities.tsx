@@ -1,18 +1,19 @@
 // The universities editor (administrators): destinations and their universities with their
 // status, and forms with English and Mongolian side by side. The server checks everything (both
 // languages before publishing) and its messages show beside the fields.
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
-import { type ApiError, del, get, post, put } from '../../lib/api';
+import { type ApiError, del, post, put } from '../../lib/api';
 import { onApiError } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { FormMessage, SubmitButton, useForm } from '../auth/form';
 import { type Bilingual, BilingualColumns, ConfirmDelete, EditorSection, inLang, PublishField, StatusBadge, TextAreaField, toInt } from './AdminContent';
+import { useResource } from './paging';
 import { DashboardShell, Section } from './Shell';
 
 const U = 'dashboard.universities';
@@ -228,24 +229,9 @@ function UniversityForm({ item, destination, destinations, onDone }: { item?: Ad
 function UniversitiesEditor() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const [data, setData] = useState<AdminDestination[] | null>(null);
-  const [error, setError] = useState('');
+  const { data: loaded, error, reload: load } = useResource<{ destinations: AdminDestination[] }>('/admin/universities');
+  const data = loaded?.destinations ?? null;
   const [editing, setEditing] = useState<Editing | null>(null);
-
-  const load = () =>
-    get<{ destinations: AdminDestination[] }>('/admin/universities').then(
-      (d) => {
-        setData(d.destinations);
-        setError('');
-      },
-      (err: ApiError) => {
-        onApiError(err);
-        setError(err.message);
-      },
-    );
-  useEffect(() => {
-    load();
-  }, []);
 
   if (error) return <FormMessage message={error} />;
   if (!data) return <p aria-busy="true">{t('dashboard.loading')}</p>;

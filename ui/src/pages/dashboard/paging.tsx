@@ -4,6 +4,30 @@ import { type ApiError, get } from '../../lib/api';
 import { onApiError } from '../../lib/session';
 
 /**
+ * Loads an admin resource once, with `reload` for after a change. A failed load shows the
+ * server's message (and a lapsed session goes through onApiError).
+ */
+export function useResource<T>(path: string) {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState('');
+  const reload = () =>
+    get<T>(path).then(
+      (d) => {
+        setData(d);
+        setError('');
+      },
+      (err: ApiError) => {
+        onApiError(err);
+        setError(err.message);
+      },
+    );
+  useEffect(() => {
+    reload();
+  }, [path]);
+  return { data, error, reload };
+}
+
+/**
  * A list the server pages by keyset (?before=ID, `next` is the cursor of the following page or
  * 0): newest first, with the cursors of the pages seen kept for going back.
  */

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-PW4IJOKM.js";import"./chunk-MQIJN5U2.js";import{B as r}from"./chunk-A4WDL7GS.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

@@ -111,6 +111,7 @@ func (s *Server) routes() http.Handler {
 			r.Delete("/account", k.Handler(a.DeleteAccount))
 			r.Post("/account/password", k.Handler(a.ChangePassword))
 			r.Get("/account/sessions", k.Handler(a.ListSessions))
+			r.Get("/account/export", k.Handler(a.ExportAccount))
 			r.Delete("/account/sessions/{id}", k.Handler(a.RevokeSession))
 			r.Post("/account/sessions/revoke-all", k.Handler(a.SignOutEverywhere))
 			r.Get("/account/id-verification", k.Handler(a.GetIDVerification))

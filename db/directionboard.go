@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"time"
 )
 
@@ -126,6 +127,24 @@ func (s *Store) ClaimAttempt(ctx context.Context, id string, userID int64) error
 func (s *Store) MarkAttemptEmailed(ctx context.Context, id string, now time.Time) error {
 	_, err := s.Write.ExecContext(ctx, `UPDATE db_attempts SET emailed_at = ? WHERE id = ?`, T(now), id)
 	return mapErr(err)
+}
+
+// PastResult is a finished attempt as its taker sees it in lists and data exports.
+type PastResult struct {
+	Code        string         `json:"code"`
+	Scores      map[string]int `json:"scores"`
+	FinishedAt  time.Time      `json:"finishedAt"`
+	Unanswered  int            `json:"unanswered"`
+	TimedOut    bool           `json:"timedOut"`
+	ResultToken string         `json:"resultToken"`
+}
+
+// Past is the attempt's result as a PastResult.
+func (a *Attempt) Past() PastResult {
+	var scores map[string]int
+	_ = json.Unmarshal([]byte(a.Scores), &scores)
+	return PastResult{Code: a.Code, Scores: scores, FinishedAt: a.FinishedAt, Unanswered: a.Unanswered,
+		TimedOut: a.TimedOut, ResultToken: a.ResultToken}
 }
 
 // FinishedAttemptsOfUser lists a user's results, newest first.

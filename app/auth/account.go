@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"time"
@@ -138,18 +139,25 @@ type SessionView struct {
 
 // Sessions is GET /api/account/sessions.
 func (h *Handlers) ListSessions(w http.ResponseWriter, r *http.Request) error {
-	id := From(r.Context())
-	list, err := h.Store.ActiveSessions(r.Context(), id.User.ID, h.Now())
+	out, err := h.sessionViews(r.Context(), From(r.Context()))
 	if err != nil {
 		return err
+	}
+	web.JSON(w, http.StatusOK, map[string]any{"sessions": out})
+	return nil
+}
+
+func (h *Handlers) sessionViews(ctx context.Context, id *Identity) ([]SessionView, error) {
+	list, err := h.Store.ActiveSessions(ctx, id.User.ID, h.Now())
+	if err != nil {
+		return nil, err
 	}
 	out := make([]SessionView, 0, len(list))
 	for _, s := range list {
 		out = append(out, SessionView{ID: s.ID, Kind: s.Kind, Device: Device(s.UserAgent), CreatedAt: s.CreatedAt,
 			LastSeenAt: s.LastSeenAt, Current: s.ID == id.Session.ID})
 	}
-	web.JSON(w, http.StatusOK, map[string]any{"sessions": out})
-	return nil
+	return out, nil
 }
 
 // RevokeSession is DELETE /api/account/sessions/{id}.

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"time"
@@ -28,7 +29,16 @@ type IDView struct {
 }
 
 func (h *Handlers) idView(w http.ResponseWriter, r *http.Request, userID int64) error {
-	v, err := h.Store.IDVerificationOf(r.Context(), userID)
+	out, err := h.idViewOf(r.Context(), userID)
+	if err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusOK, out)
+	return nil
+}
+
+func (h *Handlers) idViewOf(ctx context.Context, userID int64) (IDView, error) {
+	v, err := h.Store.IDVerificationOf(ctx, userID)
 	out := IDView{Status: "none", RestrictedFeatures: RestrictedWithoutID}
 	switch {
 	case err == nil:
@@ -37,10 +47,9 @@ func (h *Handlers) idView(w http.ResponseWriter, r *http.Request, userID int64) 
 			out.RestrictedFeatures = []string{}
 		}
 	case !db.IsNotFound(err):
-		return err
+		return out, err
 	}
-	web.JSON(w, http.StatusOK, out)
-	return nil
+	return out, nil
 }
 
 // GetIDVerification is GET /api/account/id-verification.

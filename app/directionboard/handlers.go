@@ -436,12 +436,9 @@ func (h *Handlers) MyResults(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]map[string]any, 0, len(list))
-	for _, a := range list {
-		var scores map[string]int
-		_ = json.Unmarshal([]byte(a.Scores), &scores)
-		out = append(out, map[string]any{"code": a.Code, "scores": scores, "finishedAt": a.FinishedAt,
-			"unanswered": a.Unanswered, "timedOut": a.TimedOut, "resultToken": a.ResultToken})
+	out := make([]db.PastResult, 0, len(list))
+	for i := range list {
+		out = append(out, list[i].Past())
 	}
 	web.JSON(w, http.StatusOK, map[string]any{"results": out})
 	return nil

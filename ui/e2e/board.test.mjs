@@ -248,6 +248,16 @@ describe('signed in', () => {
     await page.waitForURL(`**/en/direction-board/results/${mine.results[0].resultToken}`);
     await page.locator('.board-code__value').filter({ hasText: mine.results[0].code }).waitFor();
 
+    // The profile lists them too, newest first, each linking to its result.
+    await page.goto(`${baseURL}/en/dashboard/user/profile`);
+    const onProfile = page.getByRole('region', { name: t('en', 'dashboard.profile.results.title') });
+    await onProfile.locator(`a[href="/en/direction-board/results/${mine.results[1].resultToken}"]`).waitFor();
+    assert.equal(await onProfile.locator('a[href^="/en/direction-board/results/"]').count(), 2);
+    assert.equal(
+      await onProfile.locator('a[href^="/en/direction-board/results/"]').first().getAttribute('href'),
+      `/en/direction-board/results/${mine.results[0].resultToken}`,
+    );
+
     // The statistics: en has the flow's test and the admin's two, mn one.
     for (const lang of langs) {
       await page.goto(`${baseURL}${urlOf(lang, '/dashboard/admin/direction-board')}`);

@@ -2,6 +2,7 @@
 // navigation follows), the admin pages, the organisation and its invitations, the profile,
 // national ID verification, and the navigation on a phone.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { ADMIN, adminContext, createAdmin, latestEmail, registerApi, signInApi, signInForm, tf, toastWith } from './auth-helpers.mjs';
 import { t, urlOf, useSite, watch } from './harness.mjs';
@@ -186,6 +187,10 @@ describe('profile and account', () => {
     for (const text of [user.email, t('mn', 'roles.individual')]) assert.ok(await card.getByText(text, { exact: true }).count(), text);
     assert.equal(await card.locator('.avatar').textContent(), 'ET');
     await page.getByText(t('mn', 'dashboard.home.dateOfBirthLink')).waitFor();
+    // No Direction Board results yet: the profile says so and offers the test.
+    const results = page.getByRole('region', { name: t('mn', 'dashboard.profile.results.title') });
+    await results.getByText(t('mn', 'dashboard.profile.results.empty')).waitFor();
+    assert.equal(await results.getByRole('link', { name: t('mn', 'dashboard.profile.results.take') }).getAttribute('href'), '/mn/direction-board');
 
     await page.locator('#profile-dateOfBirth').fill('2015-02-02');
     await page.getByRole('button', { name: t('mn', 'dashboard.profileForm.save') }).click();
@@ -246,6 +251,17 @@ describe('profile and account', () => {
     await idv.getByRole('button', { name: t('en', 'account.idVerification.decline') }).click();
     await idv.getByText(t('en', 'account.idVerification.statusDeclined')).waitFor();
     assert.equal(await idv.getByRole('button', { name: t('en', 'account.idVerification.decline') }).count(), 0);
+
+    // A copy of the account's data, as the privacy policy promises: a JSON file download.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: t('en', 'account.export.download') }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^gerege-account-\d+-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(await readFile(await download.path(), 'utf8'));
+    assert.equal(exported.account.email, user.email);
+    assert.equal(exported.idVerification.status, 'declined');
+    assert.equal(exported.sessions.filter((s) => s.current).length, 1, 'this browser is the current session');
 
     await page.getByRole('button', { name: t('en', 'account.delete.open') }).click();
     const dialog = page.getByRole('dialog', { name: t('en', 'account.delete.title') });

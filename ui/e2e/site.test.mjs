@@ -124,6 +124,18 @@ describe('every public page, in both languages', () => {
 });
 
 describe('links', () => {
+  it('the pages lead to what already works: the Direction Board, the programs, the contact form', async () => {
+    for (const lang of langs) {
+      const links = async (p) => [...(await fetchPage(urlOf(lang, p))).html.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]);
+      assert.ok((await links('/')).includes(urlOf(lang, '/direction-board')), `${lang} home: the Direction Board tile links to the test`);
+      const features = await links('/features');
+      for (const p of ['/direction-board', '/programs/cultural-volunteer', '/programs/road-map']) {
+        assert.ok(features.includes(urlOf(lang, p)), `${lang} features: a link to ${p}`);
+      }
+      assert.ok((await links('/support-center')).includes(urlOf(lang, '/contact-us')), `${lang} support centre: the contact form`);
+    }
+  });
+
   it('a crawl from /en and /mn finds no dead link and no other host', async () => {
     const { destinations } = await (await fetch(`${site.baseURL}/api/universities`)).json();
     const meta = await (await fetch(`${site.baseURL}/api/meta`)).json();

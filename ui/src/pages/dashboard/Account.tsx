@@ -335,6 +335,15 @@ export function DashboardAccount() {
           <Section id="account-id" title={t('account.idVerification.title')}>
             <IDVerification user={user} />
           </Section>
+          <Section id="account-export" title={t('account.export.title')}>
+            <p>{t('account.export.text')}</p>
+            <p>
+              {/* A plain link: the server answers with a file download (cookie-authenticated GET). */}
+              <a href="/api/account/export" download class="button-link button-link--outline">
+                {t('account.export.download')}
+              </a>
+            </p>
+          </Section>
           <Section id="account-delete" title={t('account.delete.title')}>
             <DeleteAccount />
           </Section>

@@ -1,5 +1,11 @@
+import { useEffect, useState } from 'preact/hooks';
 import { useTranslation } from 'react-i18next';
-import { initialsOf, type User } from '../../lib/session';
+import { Link } from 'wouter';
+import { EmptyState } from '../../components/EmptyState';
+import type { ApiError } from '../../lib/api';
+import { initialsOf, onApiError, type User } from '../../lib/session';
+import { boardApi, type PastResult } from '../board/api';
+import { BOARD_PATH, sharedPath } from '../board/paths';
 import { Banners } from './Home';
 import { formatDate } from './format';
 import { ProfileForm } from './ProfileForm';
@@ -48,6 +54,53 @@ function ProfileCard({ user }: { user: User }) {
   );
 }
 
+const R = 'dashboard.profile.results';
+
+/** The person's Direction Board results, newest first: only they see them (never employers). */
+function BoardResults() {
+  const { t } = useTranslation();
+  const [results, setResults] = useState<PastResult[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    boardApi.mine().then(
+      (data) => live && setResults(data.results ?? []),
+      (err: ApiError) => {
+        if (live) setResults([]);
+        onApiError(err);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <Section id="board-results" title={t(`${R}.title`)}>
+      <p class="muted">{t(`${R}.private`)}</p>
+      {results === null ? (
+        <p aria-busy="true">{t(`${R}.loading`)}</p>
+      ) : results.length === 0 ? (
+        <EmptyState title={t(`${R}.empty`)} action={<Link href={BOARD_PATH} class="button-link">{t(`${R}.take`)}</Link>}>
+          {t(`${R}.emptyText`)}
+        </EmptyState>
+      ) : (
+        <>
+          <ul class="board-results">
+            {results.map((r) => (
+              <li key={r.resultToken}>
+                <Link href={sharedPath(r.resultToken)}>{t(`${R}.item`, { code: r.code, date: formatDate(t, r.finishedAt) })}</Link>
+                {r.unanswered > 0 && <span class="muted"> · {t(`${R}.unanswered`, { count: r.unanswered })}</span>}
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link href={BOARD_PATH}>{t(`${R}.again`)}</Link>
+          </p>
+        </>
+      )}
+    </Section>
+  );
+}
+
 export function DashboardProfile() {
   const { t } = useTranslation();
   return (
@@ -59,6 +112,7 @@ export function DashboardProfile() {
           <Section id="profile-edit" title={t('dashboard.profile.edit')}>
             <ProfileForm id="profile" user={user} />
           </Section>
+          <BoardResults />
         </>
       )}
     </DashboardShell>

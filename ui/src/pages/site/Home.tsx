@@ -6,7 +6,10 @@ const P = 'pages.home';
 const POSTS = ['jobs', 'careers', 'education', 'development', 'exchange', 'recruitment', 'travel'] as const;
 const OFFERINGS = ['communities', 'content', 'elearning', 'aiAssistant', 'aiResume', 'directionBoard', 'smartTools', 'userDatabase'] as const;
 
-/** A list of titled items: a heading and a line each. */
+/** The offerings that already work, and where they live. */
+const LIVE: Record<string, string> = { directionBoard: '/direction-board' };
+
+/** A list of titled items: a heading and a line each, and a link for those that already work. */
 function Tiles({ group, items }: { group: string; items: readonly string[] }) {
   const { t } = useTranslation();
   return (
@@ -15,6 +18,7 @@ function Tiles({ group, items }: { group: string; items: readonly string[] }) {
         <li key={k}>
           <h3>{t(`${P}.${group}.${k}.title`)}</h3>
           <p>{t(`${P}.${group}.${k}.text`)}</p>
+          {LIVE[k] && <Link href={LIVE[k]}>{t(`${P}.${group}.${k}.cta`)}</Link>}
         </li>
       ))}
     </ul>

@@ -18,12 +18,23 @@ function Related({ links }: { links: [href: string, labelKey: string][] }) {
   );
 }
 
-function Described({ name, ids, related }: { name: string; ids: readonly string[]; related: [string, string][] }) {
+function Described({
+  name,
+  ids,
+  related,
+  note = 'pages.upcoming.note',
+}: {
+  name: string;
+  ids: readonly string[];
+  related: [string, string][];
+  /** What the page says about when its features open. */
+  note?: string;
+}) {
   const { t } = useTranslation();
   return (
     <>
       <PageIntro title={t(`pages.${name}.title`)} lead={t(`pages.${name}.lead`)} />
-      <Alert variant="info">{t('pages.upcoming.note')}</Alert>
+      <Alert variant="info">{t(note)}</Alert>
       <TextSections prefix={`pages.${name}.sections`} ids={ids} />
       <Related links={related} />
     </>
@@ -34,7 +45,13 @@ export const Features = () => (
   <Described
     name="features"
     ids={['enterprises', 'individuals', 'learning', 'directionBoard', 'bilingual']}
-    related={[['/pricing', 'layout.footer.pricing']]}
+    note="pages.upcoming.partial"
+    related={[
+      ['/direction-board', 'pages.features.directionBoardLink'],
+      ['/programs/cultural-volunteer', 'pages.home.initiatives.volunteer.title'],
+      ['/programs/road-map', 'pages.home.initiatives.roadmap.title'],
+      ['/pricing', 'layout.footer.pricing'],
+    ]}
   />
 );
 

@@ -36,6 +36,14 @@ export function SupportCenter() {
         </p>
       </Section>
       <SupportForm />
+      <Section id="contact-us" title={t(`${S}.contact.heading`)}>
+        <p>{t(`${S}.contact.text`)}</p>
+        <p>
+          <Link href="/contact-us" class="button-link button-link--outline">
+            {t(`${S}.contact.link`)}
+          </Link>
+        </p>
+      </Section>
       <ContactCard />
       <Section id="chat" title={t(`${S}.chat.heading`)}>
         <p>

@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var n={upcoming:{note:"These features are being built and open in the coming releases. Until then, this page describes how they will work."}},s={pages:n};export{s as default,n as pages};

@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var i={upcoming:{note:"These features are being built and open in the coming releases. Until then, this page describes how they will work.",partial:"The Direction Board and the program registrations already work; the other features on this page are being built and open in the coming releases."}},t={pages:i};export{t as default,i as pages};

@@ -82,14 +82,17 @@ func TestDirectionBoardFlow(t *testing.T) {
 		t.Errorf("email: %s\n%s", e.Subject, e.Text)
 	}
 
-	// Staff statistics: counts only.
+	// Staff statistics: counts only. A second visitor starts in Mongolian and does not finish.
+	mustStatus(t, call(t, webClient(), ts, "POST", "/api/direction-board/attempts", nil, "", "Accept-Language", "mn"), 201)
 	if _, err := CreateAdmin(t.Context(), s.Store(), "stats@example.mn", "correct horse battery", "S", "A"); err != nil {
 		t.Fatal(err)
 	}
 	admin := webClient()
 	call(t, admin, ts, "POST", "/api/web/auth/login", map[string]any{"email": "stats@example.mn", "password": "correct horse battery"}, "")
 	st := call(t, admin, ts, "GET", "/api/admin/direction-board/stats", nil, "")
-	if st.status != 200 || !strings.Contains(st.raw, `"started":1`) || !strings.Contains(st.raw, `{"code":"SRI","count":1}`) || strings.Contains(st.raw, "me@example.mn") {
+	if st.status != 200 || !strings.Contains(st.raw, `"finishRate":0.5,"finished":1,"started":2`) ||
+		!strings.Contains(st.raw, `"byLanguage":{"en":{"started":1,"finished":1},"mn":{"started":1,"finished":0}}`) ||
+		!strings.Contains(st.raw, `{"code":"SRI","count":1}`) || strings.Contains(st.raw, "me@example.mn") {
 		t.Errorf("stats: %s", st.raw)
 	}
 }

@@ -172,8 +172,14 @@ func (s *Store) FinishedAttemptsOfUser(ctx context.Context, userID int64) ([]Att
 type BoardStats struct {
 	Started    int            `json:"started"`
 	Finished   int            `json:"finished"`
-	ByLanguage map[string]int `json:"byLanguage"`
-	Codes      []CodeCount    `json:"codes"`
+	ByLanguage map[string]LangCount `json:"byLanguage"`
+	Codes      []CodeCount          `json:"codes"` // every code that occurred (at most 120), most common first
+}
+
+// LangCount is how many attempts were started and finished in one language.
+type LangCount struct {
+	Started  int `json:"started"`
+	Finished int `json:"finished"`
 }
 
 // CodeCount is how many finished attempts got a Holland code.
@@ -184,7 +190,7 @@ type CodeCount struct {
 
 // DirectionBoardStats counts attempts (started since from; zero time = all).
 func (s *Store) DirectionBoardStats(ctx context.Context, from time.Time) (*BoardStats, error) {
-	st := &BoardStats{ByLanguage: map[string]int{}, Codes: []CodeCount{}}
+	st := &BoardStats{ByLanguage: map[string]LangCount{}, Codes: []CodeCount{}}
 	rows, err := s.Read.QueryContext(ctx, `SELECT lang, count(*), count(finished_at) FROM db_attempts WHERE started_at >= ? GROUP BY lang`, T(from))
 	if err != nil {
 		return nil, mapErr(err)
@@ -196,13 +202,13 @@ func (s *Store) DirectionBoardStats(ctx context.Context, from time.Time) (*Board
 			rows.Close()
 			return nil, mapErr(err)
 		}
-		st.ByLanguage[lang] = n
+		st.ByLanguage[lang] = LangCount{Started: n, Finished: f}
 		st.Started += n
 		st.Finished += f
 	}
 	rows.Close()
 	crow, err := s.Read.QueryContext(ctx, `SELECT code, count(*) FROM db_attempts WHERE started_at >= ? AND finished_at IS NOT NULL
-		GROUP BY code ORDER BY count(*) DESC, code LIMIT 30`, T(from))
+		GROUP BY code ORDER BY count(*) DESC, code`, T(from))
 	if err != nil {
 		return nil, mapErr(err)
 	}

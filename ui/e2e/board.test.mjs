@@ -269,6 +269,12 @@ describe('signed in', () => {
       assert.equal(await stat('finished'), String(api.finished));
       assert.equal(await stat('finishRate'), `${Math.round(api.finishRate * 100)}%`);
       assert.ok(api.started >= 4 && api.finished >= 4, JSON.stringify(api));
+      const byLanguage = page.getByRole('region', { name: t(lang, 'dashboard.directionBoard.byLanguageCaption') });
+      for (const [l, { started, finished }] of Object.entries(api.byLanguage)) {
+        const rate = `${Math.round((finished / started) * 100)}%`;
+        const name = `${t(lang, `dashboard.directionBoard.languages.${l}`)} ${started} ${finished} ${rate}`;
+        await byLanguage.getByRole('row', { name, exact: true }).waitFor();
+      }
       const codes = page.getByRole('region', { name: t(lang, 'dashboard.directionBoard.codesCaption') });
       for (const c of api.codes) await codes.getByRole('row', { name: new RegExp(`^${c.code} ${c.count}$`) }).waitFor();
       await codes.getByRole('rowheader', { name: taken.en.code, exact: true }).waitFor();

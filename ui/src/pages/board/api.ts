@@ -74,7 +74,7 @@ export interface Stats {
   finished: number;
   /** 0–1. */
   finishRate: number;
-  byLanguage: Record<string, number>;
+  byLanguage: Record<string, { started: number; finished: number }>;
   codes: { code: string; count: number }[];
 }
 

@@ -108,7 +108,16 @@ function StatsView() {
               caption={t('dashboard.directionBoard.byLanguageCaption')}
               columns={[
                 { key: 'language', header: t('dashboard.directionBoard.language'), cell: (r) => r.label },
-                { key: 'started', header: t('dashboard.directionBoard.started'), cell: (r) => n(stats.byLanguage?.[r.key]) },
+                { key: 'started', header: t('dashboard.directionBoard.started'), cell: (r) => n(stats.byLanguage?.[r.key]?.started) },
+                { key: 'finished', header: t('dashboard.directionBoard.finished'), cell: (r) => n(stats.byLanguage?.[r.key]?.finished) },
+                {
+                  key: 'finishRate',
+                  header: t('dashboard.directionBoard.finishRate'),
+                  cell: (r) => {
+                    const l = stats.byLanguage?.[r.key];
+                    return formatRate(l?.started ? l.finished / l.started : 0);
+                  },
+                },
               ]}
               rows={languages}
               rowKey={(r) => r.key}

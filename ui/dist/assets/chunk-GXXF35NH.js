@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-3BHE7J44.js";import"./chunk-Q7F4JDNI.js";import{B as r}from"./chunk-4WZPJ24Z.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

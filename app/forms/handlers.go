@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -181,9 +182,9 @@ func writeReplay(w http.ResponseWriter, rep *db.Replay) {
 
 // emails are the confirmation to the submitter and one notification per staff address.
 func (h *Handlers) emails(kind, lang string, s *db.Submission) []db.Email {
-	vars := []any{"reference", s.Reference, "form", "", "name", s.Name}
 	formName := func(l string) string { return web.TLang(l, "forms.names."+kind) }
-	vars[3] = formName(lang)
+	deleteLink := h.BaseURL + "/" + lang + "/support-center/delete-submission?reference=" + url.QueryEscape(s.Reference)
+	vars := []any{"reference", s.Reference, "form", formName(lang), "name", s.Name, "deleteLink", deleteLink}
 	subj, text, html := mail.Render(mail.Message{Lang: lang, Kind: "formReceived", Name: s.Name, Vars: vars,
 		Table: [][2]string{{web.TLang(lang, "forms.email.reference"), s.Reference}}})
 	out := []db.Email{{To: s.Email, Subject: subj, Text: text, HTML: html, Kind: "formReceived", Lang: lang}}

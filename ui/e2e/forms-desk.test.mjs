@@ -197,6 +197,45 @@ describe('a submission', () => {
 });
 
 describe('deletion', () => {
+  it('the confirmation email leads to the deletion page, reference filled in (mn)', async () => {
+    await ready();
+    const mine = await submitApi(site.baseURL, 'contact', {
+      firstName: 'Ану', lastName: 'Бат', businessName: '', email: 'anu@example.test', phoneNumber: '', description: 'Сайн байна уу',
+    }, 'mn');
+    const admin = await adminPage('mn');
+    const { emails } = await adminGet(admin.context, site.baseURL, '/api/admin/outbox');
+    const email = emails.find((e) => e.to === 'anu@example.test' && e.kind === 'formReceived');
+    const link = /https?:\/\/\S+?(\/mn\/support-center\/delete-submission\?reference=[A-Z0-9-]+)/.exec(email.text);
+    assert.ok(link, email.text);
+
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    const problems = watch(page, site.baseURL);
+    await page.goto(site.baseURL + link[1]);
+    await page.getByRole('heading', { level: 1, name: t('mn', 'forms.withdraw.title') }).waitFor();
+    const reference = page.getByLabel(t('mn', 'forms.withdraw.reference'));
+    await page.waitForFunction((el) => el.value !== '', await reference.elementHandle());
+    assert.equal(await reference.inputValue(), mine.reference);
+    const emailField = page.getByLabel(t('mn', 'forms.withdraw.email'));
+    await emailField.fill('anu@');
+    await page.getByRole('button', { name: t('mn', 'forms.withdraw.submit') }).click();
+    await page.locator('#withdraw-email-error').filter({ hasText: t('mn', 'validation.email') }).waitFor();
+    await page.waitForFunction((el) => document.activeElement === el, await emailField.elementHandle());
+    await emailField.fill('anu@example.test');
+    await page.getByRole('button', { name: t('mn', 'forms.withdraw.submit') }).click();
+    await page.getByRole('status').filter({ hasText: t('mn', 'forms.deletion.received') }).waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+
+    const { requests } = await adminGet(admin.context, site.baseURL, '/api/admin/deletion-requests');
+    assert.ok(requests.some((r) => r.reference === mine.reference && r.exists), JSON.stringify(requests));
+    // Handled (deleted with a reason), so the next test starts with no open request.
+    const { items } = await adminGet(admin.context, site.baseURL, `/api/admin/forms/contact/submissions?q=${mine.reference}`);
+    const del = await admin.context.request.delete(`${site.baseURL}/api/admin/submissions/${items[0].id}`, { data: { reason: 'Asked for it.' } });
+    assert.equal(del.status(), 204, await del.text());
+    await admin.context.close();
+  });
+
   it('a person\'s deletion request leads to the submission, deleted with a reason', async () => {
     await ready();
     const target = subs.contacts[7];

@@ -158,6 +158,7 @@ const boardRoutes: RouteDef[] = [
 
 const volunteerRegister = lazyView('forms/Volunteer', () => import('./pages/forms/Volunteer').then((m) => m.VolunteerRegister));
 const roadmapRegister = lazyView('forms/Roadmap', () => import('./pages/forms/Roadmap').then((m) => m.RoadmapRegister));
+const withdrawSubmission = lazyView('forms/Withdraw', () => import('./pages/forms/Withdraw').then((m) => m.WithdrawSubmission));
 const formsDesk = lazyView('dashboard/forms/Desk', () => import('./pages/dashboard/forms/Desk').then((m) => m.FormsDesk));
 const formsSubmission = lazyView('dashboard/forms/Submission', () =>
   import('./pages/dashboard/forms/Submission').then((m) => m.FormsSubmission),
@@ -170,6 +171,7 @@ const deskSections = [...dashboardSections, 'forms.names', 'forms.ui', 'forms.de
 const formRoutes: RouteDef[] = [
   site('/programs/cultural-volunteer/register', 'forms.volunteer', volunteerRegister, { sections: formSections('volunteer') }),
   site('/programs/road-map/register', 'forms.roadmap', roadmapRegister, { sections: formSections('roadmap') }),
+  site('/support-center/delete-submission', 'forms.withdraw', withdrawSubmission),
   page('/dashboard/forms', 'dashboard.submissions', formsDesk, { sections: deskSections }),
   // A submission: ":form" and ":id" are any one segment each (the server matches the manifest the same way).
   page('/dashboard/forms/:form/:id', 'forms.desk.detail', formsSubmission, { page: 'dashboard/forms/submission', sections: deskSections }),

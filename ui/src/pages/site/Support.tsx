@@ -44,6 +44,11 @@ export function SupportCenter() {
           </Link>
         </p>
       </Section>
+      <Section id="delete-submission" title={t(`${S}.withdraw.heading`)}>
+        <p>
+          {t(`${S}.withdraw.text`)} <Link href="/support-center/delete-submission">{t(`${S}.withdraw.link`)}</Link>
+        </p>
+      </Section>
       <ContactCard />
       <Section id="chat" title={t(`${S}.chat.heading`)}>
         <p>

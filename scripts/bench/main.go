@@ -59,6 +59,8 @@ func start(bin string) (*proc, time.Duration, error) {
 	}
 	addr := freePort()
 	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", filepath.Join(dir, "bench.db"), "--log-level", "error")
+	// The forms' per-IP limit would otherwise cap the submission run (wrk is one IP).
+	cmd.Env = append(os.Environ(), "GEREGE_LIMIT_FORMS_IP=100000000/1m")
 	cmd.Stderr = os.Stderr
 	t0 := time.Now()
 	if err := cmd.Start(); err != nil {
@@ -122,13 +124,32 @@ func get(url string, gz bool) ([]byte, int, error) {
 var assetRe = regexp.MustCompile(`(?:src|href)="(/assets/[^"]+)"`)
 
 func wrk(url, dur string, conns int, headers ...string) (string, string, error) {
-	args := []string{"-t2", fmt.Sprintf("-c%d", conns), "-d" + dur, "--latency"}
+	return wrkArgs(url, dur, conns, nil, headers...)
+}
+
+// wrkPost sends the same JSON body with every request (a Lua script sets method and body).
+func wrkPost(url, dur string, conns int, body string) (string, string, error) {
+	f, err := os.CreateTemp("", "gerege-bench-*.lua")
+	if err != nil {
+		return "", "", err
+	}
+	defer os.Remove(f.Name())
+	fmt.Fprintf(f, "wrk.method = \"POST\"\nwrk.headers[\"Content-Type\"] = \"application/json\"\nwrk.body = %q\n", body)
+	f.Close()
+	return wrkArgs(url, dur, conns, []string{"-s", f.Name()})
+}
+
+func wrkArgs(url, dur string, conns int, extra []string, headers ...string) (string, string, error) {
+	args := append([]string{"-t2", fmt.Sprintf("-c%d", conns), "-d" + dur, "--latency"}, extra...)
 	for _, h := range headers {
 		args = append(args, "-H", h)
 	}
 	out, err := exec.Command("wrk", append(args, url)...).CombinedOutput()
 	if err != nil {
 		return "", "", fmt.Errorf("wrk: %v: %s", err, out)
+	}
+	if m := regexp.MustCompile(`Non-2xx or 3xx responses: (\d+)`).FindSubmatch(out); m != nil {
+		return "", "", fmt.Errorf("wrk %s: %s answers were not 2xx/3xx", url, m[1])
 	}
 	rps := regexp.MustCompile(`Requests/sec:\s+([\d.]+)`).FindStringSubmatch(string(out))
 	p99 := regexp.MustCompile(`99%\s+([\d.]+\w+)`).FindStringSubmatch(string(out))
@@ -221,6 +242,18 @@ func run(bin string, runs int, dur string) error {
 		return err
 	}
 
+	// POST /api/forms/contact: validate, then one transaction (submission, search row, the
+	// confirmation email in the outbox) committed before the 201. The answers are checked.
+	contact := `{"firstName":"Сараа","lastName":"Бат","businessName":"1-р сургууль","email":"saraa@example.mn",` +
+		`"phoneNumber":"99112233","description":"Манай сургуульд демо үзүүлнэ үү."}`
+	if res, err := http.Post(base+"/api/forms/contact", "application/json", strings.NewReader(contact)); err != nil || res.StatusCode != 201 {
+		return fmt.Errorf("POST /api/forms/contact: %v %v", res, err)
+	}
+	formRPS, formP99, err := wrkPost(base+"/api/forms/contact", dur, 10, contact)
+	if err != nil {
+		return err
+	}
+
 	cpu := "unknown CPU"
 	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
 		if m := regexp.MustCompile(`model name\s*:\s*(.+)`).FindSubmatch(b); m != nil {
@@ -243,6 +276,7 @@ func run(bin string, runs int, dur string) error {
 	fmt.Printf("| GET /en (prerendered page), 50 connections | %s req/s, p99 %s | — |\n", homeRPS, homeP99)
 	fmt.Printf("| GET /api/meta (small JSON API route), 50 connections | %s req/s, p99 %s | — |\n", apiRPS, apiP99)
 	fmt.Printf("| GET /api/auth/me with a valid bearer token, 50 connections | %s req/s, p99 %s | — |\n", meRPS, meP99)
+	fmt.Printf("| POST /api/forms/contact (stored and committed before 201), 10 connections | %s req/s, p99 %s | — |\n", formRPS, formP99)
 	return nil
 }
 

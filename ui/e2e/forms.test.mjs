@@ -62,6 +62,15 @@ async function submissionsOf(form, address) {
   return list;
 }
 
+/** One submission as the desk sees it (answers included). */
+async function adminDetail(id) {
+  const context = await site.browser.newContext();
+  await signIn(context, site.baseURL, ADMIN);
+  const detail = await adminGet(context, site.baseURL, `/api/admin/submissions/${id}`);
+  await context.close();
+  return detail;
+}
+
 describe('the client keeps the server\'s rules', () => {
   it('the built-in copy of every form\'s schema is the server\'s', async () => {
     const local = await clientSchemas();
@@ -426,16 +435,26 @@ describe('Road Map Program registration', () => {
       await rowField(1, 'name').fill(p.contact1);
       await rowField(1, 'relationship').fill(lang === 'mn' ? 'Аав' : 'Father');
       await rowField(1, 'phone').fill('99112233');
-      await page.getByRole('button', { name: t(lang, 'forms.roadmap.fields.guardians.add') }).click();
-      await rowField(2, 'name').fill(p.contact2);
-      await rowField(2, 'relationship').fill(lang === 'mn' ? 'Ээж' : 'Mother');
-      await rowField(2, 'phone').fill('95112233');
-      await rowField(2, 'email').fill('mother@example.test');
+      // A row added by mistake in the middle is removed; the row after it keeps what was typed.
+      const add = page.getByRole('button', { name: t(lang, 'forms.roadmap.fields.guardians.add') });
+      await add.click();
+      await rowField(2, 'name').fill('—');
+      await add.click();
+      await rowField(3, 'name').fill(p.contact2);
+      await rowField(3, 'relationship').fill(lang === 'mn' ? 'Ээж' : 'Mother');
+      await rowField(3, 'phone').fill('95112233');
+      await rowField(3, 'email').fill('mother@example.test');
+      await page.getByRole('button', { name: tf(lang, 'ui.repeatable.remove', { n: 2 }) }).click();
+      assert.equal(await row(3).count(), 0);
+      assert.equal(await rowField(2, 'name').inputValue(), p.contact2);
+      assert.equal(await rowField(2, 'email').inputValue(), 'mother@example.test');
       await page.getByRole('button', { name: t(lang, 'forms.roadmap.submit') }).click();
       const reference = await confirmation(page, lang, 'roadmap', address);
       const list = await submissionsOf('roadmap', address);
       assert.equal(list.total, 1);
       assert.equal(list.items[0].reference, reference);
+      const stored = await adminDetail(list.items[0].id);
+      assert.deepEqual(stored.answers.guardians.map((g) => g.name), [p.contact1, p.contact2], JSON.stringify(stored.answers));
       assert.equal(await page.evaluate(() => localStorage.getItem('gerege:form-draft:roadmap')), null, 'the draft is gone');
       assert.deepEqual(found, []);
       assert.deepEqual(problems, []);

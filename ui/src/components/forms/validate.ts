@@ -3,6 +3,7 @@
 // again and its answer wins. Messages are catalog keys with arguments, the same keys the
 // server uses, so both speak with one voice.
 import { age } from '../../lib/dates';
+import { looksLikeEmail } from '../../lib/email';
 import { type FieldSpec, type FormName, type FormSchema, LIMITS } from './schemas';
 import { type ContactRow, list, rows, str, type Values } from './values';
 
@@ -29,9 +30,7 @@ export function checkText(v: string, required: boolean, max: number): Problem | 
   return undefined;
 }
 
-/** Roughly web.ValidEmail: one address, a dot in the domain, no spaces or brackets. */
-export const looksLikeEmail = (v: string): boolean =>
-  v.length <= LIMITS.email && /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:.]+$/.test(v) && !v.includes('..');
+export { looksLikeEmail };
 
 export function checkEmail(v: string, required: boolean): Problem | undefined {
   const s = v.trim();

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { age } from '../../lib/dates';
+import { looksLikeEmail } from '../../lib/email';
 import type { FieldErrors } from './form';
 
 /** The account limits, as GET /api/auth/schema gives them (these are its values today). */
@@ -34,8 +35,7 @@ export interface RegisterValues {
 
 const length = (s: string) => [...s].length;
 
-/** Roughly the server's check: one "@", a dot in the domain, no spaces (the server decides). */
-export const looksLikeEmail = (v: string) => /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>".]+$/.test(v) && v.length <= 254;
+export { looksLikeEmail };
 
 export { age } from '../../lib/dates';
 

@@ -1,1 +1,0 @@
-function N(m,r){let e=/^(\d{4})-(\d{2})-(\d{2})$/.exec(m);if(!e)return NaN;let[n,t,a]=[Number(e[1]),Number(e[2]),Number(e[3])],u=new Date(Date.UTC(n,t-1,a));if(u.getUTCFullYear()!==n||u.getUTCMonth()!==t-1||u.getUTCDate()!==a)return NaN;let g=r.getUTCFullYear()-n,o=r.getUTCMonth()+1;return(o<t||o===t&&r.getUTCDate()<a)&&g--,g}export{N as a};

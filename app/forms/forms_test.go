@@ -38,12 +38,7 @@ func TestVolunteerRules(t *testing.T) {
 		v.EmergencyContacts[0].Phone != "+97699112233" {
 		t.Errorf("not normalised: %+v", v)
 	}
-	cases := []struct {
-		name  string
-		edit  func(*Volunteer)
-		field string
-		key   string
-	}{
+	checkRules(t, validVolunteer, []ruleCase[*Volunteer]{
 		{"first name required", func(v *Volunteer) { v.FirstName = "  " }, "firstName", "validation.required"},
 		{"name too long", func(v *Volunteer) { v.LastName = strings.Repeat("я", 101) }, "lastName", "validation.tooLong"},
 		{"control characters", func(v *Volunteer) { v.City = "a\x00b" }, "city", "validation.invalidCharacters"},
@@ -75,48 +70,7 @@ func TestVolunteerRules(t *testing.T) {
 			v.EmergencyContacts = append(v.EmergencyContacts, ContactPerson{Name: "Ээж", Relationship: "ээж", Phone: "12"})
 		}, "emergencyContacts.1.phone", "forms.errors.phone"},
 		{"contact email optional but checked", func(v *Volunteer) { v.EmergencyContacts[0].Email = "nope" }, "emergencyContacts.0.email", "validation.email"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			v := validVolunteer()
-			c.edit(v)
-			errs := fieldErrors(v.Validate(now))
-			if c.field == "" {
-				if len(errs) > 0 {
-					t.Errorf("refused: %v", errs)
-				}
-				return
-			}
-			if !strings.HasPrefix(errs[c.field], c.key) {
-				t.Errorf("%s: got %v, want %s", c.field, errs, c.key)
-			}
-		})
-	}
-}
-
-func TestOtherFormsRules(t *testing.T) {
-	c := &Contact{FirstName: "A", LastName: "B", Email: "a@b.mn", Description: "Demo please"}
-	if err := c.Validate(now); err != nil {
-		t.Fatalf("contact: %v", fieldErrors(err))
-	}
-	errs := fieldErrors((&Contact{PhoneNumber: "1"}).Validate(now))
-	for _, f := range []string{"firstName", "lastName", "email", "description", "phoneNumber"} {
-		if errs[f] == "" {
-			t.Errorf("contact: no error for %s", f)
-		}
-	}
-	if errs := fieldErrors((&Support{Name: "A", Email: "a@b.mn", Topic: "gossip", Message: "x"}).Validate(now)); errs["topic"] == "" {
-		t.Error("support topic must be from the list")
-	}
-	rm := &Roadmap{FirstName: "Тэмүүлэн", LastName: "Б", School: "1-р сургууль", Class: "11б", Destination: "Япон", Phone: "99112233",
-		Email: "t@example.mn", Guardians: []ContactPerson{{Name: "Д", Relationship: "ээж", Phone: "88001122"}}}
-	if err := rm.Validate(now); err != nil {
-		t.Fatalf("roadmap: %v", fieldErrors(err))
-	}
-	rm.Guardians = nil
-	if errs := fieldErrors(rm.Validate(now)); errs["guardians"] != "forms.errors.contactsMin" {
-		t.Errorf("roadmap needs a guardian: %v", errs)
-	}
+	})
 }
 
 func TestRecordKeepsSensitiveApart(t *testing.T) {

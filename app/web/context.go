@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"log/slog"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -59,7 +60,8 @@ func PathLang(path string) string {
 }
 
 // DetectLang picks the request's language: the path prefix, then the lang cookie (the
-// visitor's explicit choice), then Accept-Language, then the default.
+// visitor's explicit choice), then a language subdomain (mn.example.org), then
+// Accept-Language, then the default.
 func DetectLang(r *http.Request) string {
 	if l := PathLang(r.URL.Path); l != "" {
 		return l
@@ -67,10 +69,26 @@ func DetectLang(r *http.Request) string {
 	if c, err := r.Cookie(LangCookie); err == nil && i18n.Supported(c.Value) {
 		return c.Value
 	}
+	if l := SubdomainLang(r.Host); l != "" {
+		return l
+	}
 	if l := AcceptLanguage(r.Header.Get("Accept-Language")); l != "" {
 		return l
 	}
 	return i18n.Default
+}
+
+// SubdomainLang returns the language a host's first label names ("mn.gerege.org" → "mn"),
+// or "" (a bare "mn" or "mn:8080" is a machine name, not a subdomain).
+func SubdomainLang(host string) string {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	label, rest, ok := strings.Cut(strings.ToLower(host), ".")
+	if !ok || rest == "" || !i18n.Supported(label) {
+		return ""
+	}
+	return label
 }
 
 // AcceptLanguage returns the supported language the header prefers most, or "".

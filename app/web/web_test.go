@@ -14,6 +14,30 @@ import (
 	"testing/fstest"
 )
 
+func TestDetectLang(t *testing.T) {
+	for _, c := range []struct{ path, cookie, host, accept, want string }{
+		{"/mn/about-us", "en", "en.gerege.org", "en", "mn"},
+		{"/about-us", "mn", "en.gerege.org", "en", "mn"},
+		{"/about-us", "", "mn.gerege.org", "en", "mn"},
+		{"/about-us", "", "MN.gerege.org:8443", "en", "mn"},
+		{"/about-us", "", "mn", "en", "en"},
+		{"/about-us", "", "www.gerege.org", "mn-MN,en;q=0.5", "mn"},
+		{"/about-us", "xx", "gerege.org", "", "en"},
+	} {
+		r := httptest.NewRequest("GET", c.path, nil)
+		r.Host = c.host
+		if c.cookie != "" {
+			r.AddCookie(&http.Cookie{Name: LangCookie, Value: c.cookie})
+		}
+		if c.accept != "" {
+			r.Header.Set("Accept-Language", c.accept)
+		}
+		if got := DetectLang(r); got != c.want {
+			t.Errorf("%+v: %q", c, got)
+		}
+	}
+}
+
 func TestAcceptLanguage(t *testing.T) {
 	cases := map[string]string{
 		"":                               "",

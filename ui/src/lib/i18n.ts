@@ -15,21 +15,31 @@ export const otherLang = (lang: Lang): Lang => (lang === 'en' ? 'mn' : 'en');
 export const LANG_COOKIE = 'lang';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** Where i18next-browser-languagedetector keeps a language in localStorage (read, for old visits). */
+const STORAGE_KEY = 'i18nextLng';
+
+const fromStorage = (): string | undefined => {
+  try {
+    return localStorage.getItem(STORAGE_KEY) ?? undefined;
+  } catch {
+    return undefined; // storage blocked (private mode, policies)
+  }
+};
+
 /**
- * Language detection, small (i18next-browser-languagedetector did the same in 6 KB): the URL
- * prefix decides, then the `lang` cookie, then <html lang>; the choice is remembered in the
- * cookie for a year.
+ * Language detection, small (i18next-browser-languagedetector does the same in 6 KB), in its
+ * order: the URL prefix, the `lang` cookie, <html lang>, localStorage, a language subdomain
+ * (mn.example.org). The choice is remembered in the cookie for a year (the server reads it).
  */
 export const detector = {
   type: 'languageDetector' as const,
   init() {},
   detect(): string | undefined {
     const fromPath = location.pathname.split('/')[1];
-    if (isLang(fromPath)) return fromPath;
     const cookie = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
-    if (isLang(cookie)) return cookie;
-    const html = document.documentElement.lang;
-    return isLang(html) ? html : undefined;
+    const [label, ...rest] = location.hostname.toLowerCase().split('.');
+    const subdomain = rest.length ? label : undefined;
+    return [fromPath, cookie, document.documentElement.lang, fromStorage(), subdomain].find(isLang);
   },
   cacheUserLanguage(lang: string) {
     document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;

@@ -182,10 +182,12 @@ func (s *Store) Submissions(ctx context.Context, f SubmissionFilter) ([]Submissi
 		order, key = "s.name, s.id", "(s.name, s.id) > (?, ?)"
 	}
 	if f.After != "" {
-		a, id, ok := strings.Cut(f.After, "|")
-		if !ok {
+		// The key may contain "|" (a name can); the id after the last one cannot.
+		cut := strings.LastIndexByte(f.After, '|')
+		if cut < 0 {
 			return nil, "", ErrNotFound
 		}
+		a, id := f.After[:cut], f.After[cut+1:]
 		var n int64
 		if _, err := fmt.Sscan(id, &n); err != nil {
 			return nil, "", ErrNotFound

@@ -72,6 +72,17 @@ func TestContentPublicAndAdmin(t *testing.T) {
 	if ru.status != 422 || ru.str("errors", "nameMn") == "" || ru.str("errors", "website") == "" {
 		t.Errorf("university validation: %s", ru.raw)
 	}
+	// A destination's summary is optional, but not half-translated once published.
+	dest := map[string]any{"nameEn": "Mongolia", "nameMn": "Монгол", "summaryEn": "Study at home.", "published": true}
+	rd := call(t, admin, ts, "PUT", "/api/admin/destinations/mongolia", dest, "", "Accept-Language", "mn")
+	if rd.status != 422 || !strings.Contains(rd.str("errors", "summaryMn"), "хоёр хэл") || rd.str("errors", "summaryEn") != "" {
+		t.Errorf("half-translated summary: %s", rd.raw)
+	}
+	dest["summaryEn"] = ""
+	mustStatus(t, call(t, admin, ts, "PUT", "/api/admin/destinations/mongolia", dest, ""), 200)
+	dest["summaryEn"], dest["summaryMn"] = "Study at home.", "Эх орондоо суралцах."
+	mustStatus(t, call(t, admin, ts, "PUT", "/api/admin/destinations/mongolia", dest, ""), 200)
+
 	// A restart does not re-seed what an admin deleted.
 	var n int
 	s.Store().Read.QueryRow(`SELECT count(*) FROM faq_entries`).Scan(&n)

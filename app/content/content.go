@@ -402,7 +402,9 @@ func (h *Handlers) SaveDestination(w http.ResponseWriter, r *http.Request) error
 		c.Add("id", web.M("content.errors.slug"))
 	}
 	bilingual(c, "name", d.Name, maxName, d.Published, false)
-	bilingual(c, "summary", d.Summary, maxSummary, false, false)
+	// The summary may be left out, but a published one must be there in both languages.
+	halfSummary := (d.Summary.EN == "") != (d.Summary.MN == "")
+	bilingual(c, "summary", d.Summary, maxSummary, d.Published && halfSummary, false)
 	if err := c.Err(); err != nil {
 		return err
 	}

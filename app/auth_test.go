@@ -11,6 +11,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -488,13 +489,25 @@ func TestRoleTable(t *testing.T) {
 	s, ts := newTestServer(t)
 	ctx := context.Background()
 	hash, _ := auth.NewHasher().Hash("correct horse battery")
-	mk := func(email string, n db.NewUser) *http.Client {
+	mk := func(email string, n db.NewUser, staff int, orgRole string) *http.Client {
 		n.Email, n.PasswordHash, n.FirstName, n.LastName, n.Language, n.DateOfBirth = email, hash, "A", "B", "en", "1990-01-01"
 		if n.AccountType == "" {
 			n.AccountType = "individual"
 		}
-		if _, err := s.Store().CreateUser(ctx, n, time.Now()); err != nil {
+		u, err := s.Store().CreateUser(ctx, n, time.Now())
+		if err != nil {
 			t.Fatal(err)
+		}
+		if staff > 0 {
+			if err := s.Store().SetStaff(ctx, u.ID, staff, time.Now()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if orgRole != "" { // a member of the owner's organisation
+			if _, err := s.Store().Write.Exec(`INSERT INTO memberships (organization_id, user_id, role, created_at)
+				SELECT organization_id, ?, ?, '2026-11-22T10:00:00.000Z' FROM memberships WHERE role = 'owner' LIMIT 1`, u.ID, orgRole); err != nil {
+				t.Fatal(err)
+			}
 		}
 		c := webClient()
 		mustStatus(t, call(t, c, ts, "POST", "/api/web/auth/login", map[string]any{"email": email, "password": "correct horse battery"}, ""), 200)
@@ -502,58 +515,106 @@ func TestRoleTable(t *testing.T) {
 	}
 	users := map[string]*http.Client{
 		"anonymous":  webClient(),
-		"individual": mk("ind@example.mn", db.NewUser{}),
-		"owner":      mk("own@example.mn", db.NewUser{AccountType: "enterprise", OrgName: "Org"}),
-		"admin":      mk("adm@example.mn", db.NewUser{IsAdmin: true}),
+		"individual": mk("ind@example.mn", db.NewUser{}, 0, ""),
+		"owner":      mk("own@example.mn", db.NewUser{AccountType: "enterprise", OrgName: "Org"}, 0, ""),
+		"manager":    mk("man@example.mn", db.NewUser{AccountType: "enterprise"}, 0, "manager"),
+		"counselor":  mk("cou@example.mn", db.NewUser{AccountType: "enterprise"}, 0, "counselor"),
+		"desk":       mk("desk@example.mn", db.NewUser{}, 1, ""),
+		"desk2":      mk("desk2@example.mn", db.NewUser{}, 2, ""),
+		"admin":      mk("adm@example.mn", db.NewUser{IsAdmin: true}, 0, ""),
 	}
+	// allowed: any answer but 401/403 (a write with an empty body is refused later, as 404 or 422).
+	const allowed = -1
 	type row struct {
 		method, path string
-		want         map[string]int
+		who          []string // who may; everyone else signed in gets 403, the anonymous visitor 302 (pages) or 401 (API)
+		status       int      // what those who may get
 	}
-	page := func(ind, own, adm int) map[string]int {
-		return map[string]int{"anonymous": 302, "individual": ind, "owner": own, "admin": adm}
-	}
-	api := func(ind, own, adm int) map[string]int {
-		return map[string]int{"anonymous": 401, "individual": ind, "owner": own, "admin": adm}
-	}
+	everyone := []string{"individual", "owner", "manager", "counselor", "desk", "desk2", "admin"}
+	orgManagers := []string{"owner", "manager"}
+	deskStaff := []string{"desk", "desk2", "admin"}
+	admins := []string{"admin"}
 	rows := []row{
-		{"GET", "/en/dashboard", page(200, 200, 200)},
-		{"GET", "/mn/dashboard/user/profile", page(200, 200, 200)},
-		{"GET", "/en/dashboard/user/account", page(200, 200, 200)},
-		{"GET", "/en/dashboard/organization", page(403, 200, 403)},
-		{"GET", "/en/dashboard/admin/outbox", page(403, 403, 200)},
-		{"GET", "/en/dashboard/admin/audit", page(403, 403, 200)},
-		{"GET", "/en/dashboard/admin/settings", page(403, 403, 200)},
-		{"GET", "/en/dashboard/admin/faq", page(403, 403, 200)},
-		{"GET", "/mn/dashboard/admin/universities", page(403, 403, 200)},
-		{"GET", "/en/dashboard/no-such-page", map[string]int{"anonymous": 404, "individual": 404, "owner": 404, "admin": 404}},
-		{"GET", "/api/auth/me", api(200, 200, 200)},
-		{"GET", "/api/account/sessions", api(200, 200, 200)},
-		{"GET", "/api/organization", api(403, 200, 403)},
-		{"GET", "/api/admin/outbox", api(403, 403, 200)},
-		{"GET", "/api/admin/audit", api(403, 403, 200)},
-		{"PUT", "/api/admin/maintenance", api(403, 403, 200)},
-		{"GET", "/api/admin/faq", api(403, 403, 200)},
-		{"GET", "/api/admin/universities", api(403, 403, 200)},
+		{"GET", "/en/dashboard", everyone, 200},
+		{"GET", "/mn/dashboard/user/profile", everyone, 200},
+		{"GET", "/en/dashboard/user/account", everyone, 200},
+		{"GET", "/en/dashboard/organization", orgManagers, 200},
+		{"GET", "/en/dashboard/forms", deskStaff, 200},
+		{"GET", "/mn/dashboard/forms/volunteer/12", deskStaff, 200},
+		{"GET", "/en/dashboard/admin/direction-board", deskStaff, 200}, // aggregate numbers only
+		{"GET", "/en/dashboard/admin/outbox", admins, 200},
+		{"GET", "/en/dashboard/admin/audit", admins, 200},
+		{"GET", "/en/dashboard/admin/settings", admins, 200},
+		{"GET", "/en/dashboard/admin/faq", admins, 200},
+		{"GET", "/mn/dashboard/admin/universities", admins, 200},
+		{"GET", "/api/auth/me", everyone, 200},
+		{"GET", "/api/account/sessions", everyone, 200},
+		{"GET", "/api/account/export", everyone, 200},
+		{"GET", "/api/account/direction-board", everyone, 200},
+		{"GET", "/api/organization", orgManagers, 200},
+		{"POST", "/api/organization/invitations", []string{"owner"}, allowed}, // owners invite; managers see the members
+		{"GET", "/api/admin/forms/volunteer/submissions", deskStaff, 200},
+		{"GET", "/api/admin/forms/roadmap/export.csv", deskStaff, 200},
+		{"GET", "/api/admin/submissions/999999", deskStaff, 404},
+		{"POST", "/api/admin/submissions/999999/status", deskStaff, allowed},
+		{"POST", "/api/admin/submissions/999999/notes", deskStaff, allowed},
+		{"DELETE", "/api/admin/submissions/999999", deskStaff, allowed},
+		{"GET", "/api/admin/deletion-requests", deskStaff, 200},
+		{"GET", "/api/admin/direction-board/stats", deskStaff, 200},
+		{"PUT", "/api/admin/users/staff", admins, allowed},
+		{"PUT", "/api/admin/users/admin", admins, allowed},
+		{"GET", "/api/admin/outbox", admins, 200},
+		{"GET", "/api/admin/outbox/999999", admins, 404},
+		{"GET", "/api/admin/audit", admins, 200},
+		{"PUT", "/api/admin/maintenance", admins, allowed},
+		{"GET", "/api/admin/faq", admins, 200},
+		{"POST", "/api/admin/faq", admins, allowed},
+		{"PUT", "/api/admin/faq/999999", admins, allowed},
+		{"DELETE", "/api/admin/faq/999999", admins, allowed},
+		{"GET", "/api/admin/universities", admins, 200},
+		{"POST", "/api/admin/universities", admins, allowed},
+		{"PUT", "/api/admin/universities/999999", admins, allowed},
+		{"DELETE", "/api/admin/universities/999999", admins, allowed},
+		{"PUT", "/api/admin/destinations/nowhere", admins, allowed},
+		{"DELETE", "/api/admin/destinations/nowhere", admins, allowed},
 	}
 	for _, r := range rows {
 		for who, c := range users {
+			isPage := !strings.HasPrefix(r.path, "/api/")
+			want := 403
+			switch {
+			case who == "anonymous" && isPage:
+				want = 302
+			case who == "anonymous":
+				want = 401
+			case slices.Contains(r.who, who):
+				want = r.status
+			}
 			var body any
-			if r.method == "PUT" {
-				body = map[string]any{"on": false}
+			if r.method != "GET" {
+				body = map[string]any{}
 			}
 			got := call(t, c, ts, r.method, r.path, body, "", "Sec-Fetch-Site", "same-origin")
-			if got.status != r.want[who] {
-				t.Errorf("%s %s as %s: %d, want %d", r.method, r.path, who, got.status, r.want[who])
+			if want == allowed && (got.status == 401 || got.status == 403 || got.status >= 500) || want != allowed && got.status != want {
+				t.Errorf("%s %s as %s: %d, want %d: %.200s", r.method, r.path, who, got.status, want, got.raw)
 			}
 			if who == "anonymous" && got.status == 302 && !strings.Contains(got.header.Get("Location"), "/auth/login?returnTo="+strings.ReplaceAll(r.path, "/", "%2F")) {
 				t.Errorf("%s: signed-out visitors go to sign in and come back: %q", r.path, got.header.Get("Location"))
 			}
 		}
 	}
-	me := call(t, users["admin"], ts, "GET", "/api/auth/me", nil, "")
-	if !strings.Contains(me.raw, `"dashboard":["home","profile","account","submissions","outbox","audit","directionBoard","faq","universities","settings"]`) {
-		t.Errorf("admin navigation: %s", me.raw)
+	if got := call(t, users["anonymous"], ts, "GET", "/en/dashboard/no-such-page", nil, ""); got.status != 404 {
+		t.Errorf("an unknown dashboard page: %d", got.status)
+	}
+	for who, nav := range map[string]string{
+		"admin":     `"dashboard":["home","profile","account","submissions","outbox","audit","directionBoard","faq","universities","settings"]`,
+		"desk":      `"dashboard":["home","profile","account","submissions","directionBoard"]`,
+		"manager":   `"dashboard":["home","profile","account","organization"]`,
+		"counselor": `"dashboard":["home","profile","account"]`,
+	} {
+		if me := call(t, users[who], ts, "GET", "/api/auth/me", nil, ""); !strings.Contains(me.raw, nav) {
+			t.Errorf("%s navigation: %s", who, me.raw)
+		}
 	}
 }
 

@@ -52,7 +52,7 @@ var DashboardPages = []DashboardPage{
 	{Key: "submissions", Path: "/dashboard/forms", Allow: FormsDesk, Sub: true},
 	{Key: "outbox", Path: "/dashboard/admin/outbox", Allow: admin},
 	{Key: "audit", Path: "/dashboard/admin/audit", Allow: admin},
-	{Key: "directionBoard", Path: "/dashboard/admin/direction-board", Allow: admin},
+	{Key: "directionBoard", Path: "/dashboard/admin/direction-board", Allow: FormsDesk}, // aggregate numbers only
 	{Key: "faq", Path: "/dashboard/admin/faq", Allow: admin},
 	{Key: "universities", Path: "/dashboard/admin/universities", Allow: admin},
 	{Key: "settings", Path: "/dashboard/admin/settings", Allow: admin},

@@ -307,6 +307,12 @@ describe('desk access', () => {
     assert.equal(await page.locator('#desk-staff-section').count(), 0);
     const found = await axe(page, 'mn staff view');
     assert.deepEqual(found, []);
+    // Staff also read the Direction Board's aggregate numbers (never anyone's answers).
+    const nav = page.getByRole('navigation', { name: t('mn', 'dashboard.nav.label') });
+    await nav.getByRole('link', { name: t('mn', 'dashboard.nav.directionBoard') }).click();
+    await page.getByRole('heading', { level: 1, name: t('mn', 'dashboard.directionBoard.title') }).waitFor();
+    await page.locator('[data-stat="started"]').waitFor();
+    assert.equal(await nav.getByRole('link', { name: t('mn', 'dashboard.nav.outbox') }).count(), 0, 'but not the admin pages');
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -115,7 +115,7 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 		{&c.Auth.EmailIP, "limit-email-ip", "GEREGE_LIMIT_EMAIL_IP", "20/1h", "password-reset and verification requests per IP address"},
 		{&c.Auth.EmailAccount, "limit-email-account", "GEREGE_LIMIT_EMAIL_ACCOUNT", "5/1h", "emails (reset, verification, invitations) per account"},
 		{&c.FormsIP, "limit-forms-ip", "GEREGE_LIMIT_FORMS_IP", "20/10m", "form submissions per IP address"},
-		{&c.Auth.VerifyAccount, "limit-verify-account", "GEREGE_LIMIT_VERIFY_ACCOUNT", "10/15m", "verification code attempts per account"},
+		{&c.Auth.VerifyAccount, "limit-verify-account", "GEREGE_LIMIT_VERIFY_ACCOUNT", "10/15m", "verification and password-reset code attempts per account"},
 	}
 	rateText := make([]string, len(rates))
 	for i, r := range rates {

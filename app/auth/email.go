@@ -167,6 +167,10 @@ func (h *Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) error {
 		if err := c.Err(); err != nil {
 			return err
 		}
+		// Code guesses are limited per account too, so many addresses cannot share one.
+		if err := h.Limiter.Limit("reset:account:"+email, h.Cfg.Limits.VerifyAccount); err != nil {
+			return err
+		}
 		found, err := h.Store.UserByEmail(r.Context(), email)
 		if err != nil && !db.IsNotFound(err) {
 			return err

@@ -41,11 +41,17 @@ e2e: deps
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags='-s -w' -o bin/gerege .
 
-## fuzz: run each fuzz target for a while (FUZZTIME=30s by default).
+## fuzz: run each fuzz target for a while (FUZZTIME=30s by default). Their seed corpora live in
+## each package's testdata/fuzz/<Target>/ and run as ordinary tests in `make test`; a crash
+## found here is written there too, so it stays a regression test once committed.
 FUZZTIME ?= 30s
+FUZZ_TARGETS := ./app/web:FuzzDecode ./app/web:FuzzAcceptLanguage ./app/forms:FuzzForms \
+	./app/forms:FuzzNormalizePhone ./app/auth:FuzzRegistryNumber
 fuzz:
-	$(GO) test ./app/web -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./app/web -run '^$$' -fuzz '^FuzzAcceptLanguage$$' -fuzztime $(FUZZTIME)
+	@for t in $(FUZZ_TARGETS); do \
+		echo "fuzz $${t#*:} ($(FUZZTIME))"; \
+		$(GO) test $${t%%:*} -run '^$$' -fuzz "^$${t#*:}\$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done
 
 ## bench: Go benchmarks plus start time, memory, bundle size and load figures of the real binary.
 bench: build

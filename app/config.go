@@ -99,7 +99,7 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 		{&c.Auth.RefreshTTL, "refresh-token-ttl", "GEREGE_REFRESH_TOKEN_TTL", "720h", "lifetime of a mobile refresh token, renewed on every use"},
 		{&c.Auth.SessionLifetime, "session-lifetime", "GEREGE_SESSION_LIFETIME", "336h", "lifetime of a web sign-in"},
 		{&c.DirectionBoardLimit, "direction-board-limit", "GEREGE_DIRECTION_BOARD_LIMIT", "20m", "time limit of the Direction Board career test"},
-		{&c.Auth.MinFillTime, "min-fill-time", "GEREGE_MIN_FILL_TIME", "3s", "the web register form is refused when sent sooner than this after it was shown"},
+		{&c.Auth.MinFillTime, "min-fill-time", "GEREGE_MIN_FILL_TIME", "3s", "the web registration and the public forms are refused when sent sooner than this after they were shown (0 turns the check off)"},
 	}
 	durText := make([]string, len(durations))
 	for i, d := range durations {

@@ -1,0 +1,106 @@
+package app
+
+import (
+	"encoding/csv"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+func roadmapBody(first, email string) map[string]any {
+	return map[string]any{"firstName": first, "lastName": "Батболд", "school": "23-р сургууль", "class": "10б", "destination": "Япон",
+		"phone": "8811 2233", "email": email, "guardians": []map[string]any{
+			{"name": "Дулмаа", "relationship": "Ээж", "phone": "9911 2233", "email": "dulmaa@example.mn"},
+			{"name": "Батболд", "relationship": "Аав", "phone": "+976 95112233", "email": ""},
+		}}
+}
+
+// The Road Map Program registration over the API, and its export read column by column.
+func TestRoadmapAPI(t *testing.T) {
+	s, ts := newTestServer(t)
+	ok := call(t, nil, ts, "POST", "/api/forms/roadmap", roadmapBody("Тэмүүлэн", "temuulen@example.mn"), "", "Accept-Language", "mn")
+	mustStatus(t, ok, 201)
+	ref := ok.str("reference")
+	if ref != fmt.Sprintf("RMP-%d-000001", time.Now().Year()) || ok.str("form") != "roadmap" {
+		t.Errorf("receipt: %s", ok.raw)
+	}
+	if e := lastEmail(t, s, "temuulen@example.mn"); !strings.Contains(e.Subject, ref) || e.Lang != "mn" {
+		t.Errorf("confirmation: %s (%s)", e.Subject, e.Lang)
+	}
+
+	// Invalid: every problem on its own field, rows named, nothing stored.
+	bad := roadmapBody("", "temuulen@")
+	bad["school"] = "  "
+	bad["guardians"] = []map[string]any{{"name": "Дулмаа", "relationship": "", "phone": "12"}}
+	r := call(t, nil, ts, "POST", "/api/forms/roadmap", bad, "", "Accept-Language", "mn")
+	if r.status != 422 {
+		t.Fatalf("invalid: %s", r.raw)
+	}
+	for _, f := range []string{"firstName", "school", "email", "guardians.0.relationship", "guardians.0.phone"} {
+		if r.str("errors", f) == "" {
+			t.Errorf("no message for %s: %s", f, r.raw)
+		}
+	}
+	if strings.Contains(r.str("errors", "school"), "required") || r.str("errors", "school") == "" {
+		t.Errorf("messages follow the language: %s", r.str("errors", "school"))
+	}
+	noGuardian := roadmapBody("Тэмүүлэн", "t2@example.mn")
+	noGuardian["guardians"] = []any{}
+	if r := call(t, nil, ts, "POST", "/api/forms/roadmap", noGuardian, ""); r.status != 422 || r.str("errors", "guardians") == "" {
+		t.Errorf("at least one guardian: %s", r.raw)
+	}
+	var n int
+	s.Store().Read.QueryRow(`SELECT count(*) FROM submissions WHERE form = 'roadmap'`).Scan(&n)
+	if n != 1 {
+		t.Errorf("invalid submissions stored something: %d rows", n)
+	}
+
+	// The export, as staff who may see contacts of minors: every column in the documented order.
+	sens := staffClient(t, s, ts, ts.URL, "sens@example.mn", false, 2)
+	mustStatus(t, call(t, sens, ts, "POST", "/api/web/auth/login", map[string]any{"email": "sens@example.mn", "password": "correct horse battery"}, ""), 200)
+	res := do(t, ts, "GET", "/api/admin/forms/roadmap/export.csv", "", map[string]string{"Cookie": cookieOf(sens, ts.URL)})
+	if res.status != 200 || !strings.HasPrefix(res.body, "\uFEFF") || !strings.Contains(res.header.Get("Content-Disposition"), ".csv") {
+		t.Fatalf("csv: %d %v %.80q", res.status, res.header, res.body)
+	}
+	recs, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(res.body, "\uFEFF"))).ReadAll()
+	if err != nil || len(recs) != 2 {
+		t.Fatalf("csv rows: %v %d", err, len(recs))
+	}
+	want := []string{"reference", "status", "createdAt", "lang", "firstName", "lastName", "school", "class", "destination", "phone", "email"}
+	for i := 1; i <= 5; i++ {
+		for _, p := range []string{"Name", "Relationship", "Phone", "Email"} {
+			want = append(want, fmt.Sprintf("guardian%d%s", i, p))
+		}
+	}
+	if strings.Join(recs[0], ",") != strings.Join(want, ",") {
+		t.Errorf("header:\n got %v\nwant %v", recs[0], want)
+	}
+	values := map[string]string{"reference": ref, "status": "new", "lang": "mn", "firstName": "Тэмүүлэн", "lastName": "Батболд",
+		"school": "23-р сургууль", "class": "10б", "destination": "Япон", "phone": "+97688112233", "email": "temuulen@example.mn",
+		"guardian1Name": "Дулмаа", "guardian1Relationship": "Ээж", "guardian1Phone": "+97699112233", "guardian1Email": "dulmaa@example.mn",
+		"guardian2Name": "Батболд", "guardian2Relationship": "Аав", "guardian2Phone": "+97695112233", "guardian2Email": ""}
+	for i, h := range recs[0] {
+		got := recs[1][i]
+		switch {
+		case h == "createdAt":
+			if _, err := time.Parse(time.RFC3339, got); err != nil {
+				t.Errorf("createdAt %q", got)
+			}
+		case strings.HasPrefix(h, "guardian3") || strings.HasPrefix(h, "guardian4") || strings.HasPrefix(h, "guardian5"):
+			if got != "" {
+				t.Errorf("%s = %q, want empty", h, got)
+			}
+		default:
+			if got != values[h] {
+				t.Errorf("%s = %q, want %q", h, got, values[h])
+			}
+		}
+	}
+	// Desk staff without the sensitive level get no contacts of minors.
+	desk := staffClient(t, s, ts, ts.URL, "desk@example.mn", false, 1)
+	mustStatus(t, call(t, desk, ts, "POST", "/api/web/auth/login", map[string]any{"email": "desk@example.mn", "password": "correct horse battery"}, ""), 200)
+	if d := do(t, ts, "GET", "/api/admin/forms/roadmap/export.csv", "", map[string]string{"Cookie": cookieOf(desk, ts.URL)}); strings.Contains(d.body, "guardian") || strings.Contains(d.body, "Дулмаа") {
+		t.Errorf("desk export shows guardians: %.300s", d.body)
+	}
+}

@@ -117,8 +117,18 @@ func TestDirectionBoardTimer(t *testing.T) {
 		t.Errorf("timed-out result: %s", res.raw)
 	}
 	// A new visit offers the finished result, and starting again makes a new attempt.
-	if next := call(t, c, ts, "POST", "/api/direction-board/attempts", nil, ""); next.status != 201 || next.str("id") == id {
+	next := call(t, c, ts, "POST", "/api/direction-board/attempts", nil, "")
+	if next.status != 201 || next.str("id") == id {
 		t.Errorf("new attempt: %s", next.raw)
+	}
+	// Finishing exactly at the limit, everything answered: accepted as an ordinary finish (no
+	// time remains, so no confirmation is asked), not as a timed-out one.
+	id2 := next.str("id")
+	mustStatus(t, call(t, c, ts, "PUT", "/api/direction-board/attempts/"+id2+"/answers", map[string]any{"answers": boardAnswers(3)}, ""), 200)
+	clock.Advance(20 * time.Minute)
+	fin := call(t, c, ts, "POST", "/api/direction-board/attempts/"+id2+"/finish", map[string]any{}, "")
+	if fin.status != 200 || fin.body["timedOut"] != false || fin.body["unanswered"].(float64) != 0 {
+		t.Errorf("finish at the limit: %s", fin.raw)
 	}
 }
 

@@ -286,7 +286,8 @@ func (h *Handlers) Finish(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if a.FinishedAt.IsZero() {
-		timedOut := h.Now().After(a.DeadlineAt)
+		now := h.Now()
+		timedOut := now.After(a.DeadlineAt)
 		if !timedOut {
 			for _, it := range h.content["en"].Items {
 				if _, ok := a.Answers[it.ID]; !ok {
@@ -294,7 +295,8 @@ func (h *Handlers) Finish(w http.ResponseWriter, r *http.Request) error {
 						Fields: map[string]web.Msg{it.ID: web.M("directionBoard.errors.unanswered")}}
 				}
 			}
-			if !req.Confirm {
+			// Only while time remains (exactly at the limit there is none to give up).
+			if !req.Confirm && now.Before(a.DeadlineAt) {
 				return &web.Error{Status: 422, Code: "confirm_required", Message: web.M("directionBoard.errors.confirm")}
 			}
 		}

@@ -21,6 +21,13 @@ func TestRateLimitsPerRoute(t *testing.T) {
 		}
 		limited(t, register(t, ts, "r9@example.mn", nil))
 	})
+	t.Run("register per account", func(t *testing.T) {
+		_, ts := newTestServer(t, func(c *Config) { c.Auth.EmailAccount.N = 2 })
+		mustStatus(t, register(t, ts, "same@example.mn", nil), 201)
+		mustStatus(t, register(t, ts, "Same@Example.mn", nil), 409)
+		limited(t, register(t, ts, "same@example.mn", nil))
+		mustStatus(t, register(t, ts, "other@example.mn", nil), 201)
+	})
 	t.Run("verify link per IP", func(t *testing.T) {
 		_, ts := newTestServer(t, func(c *Config) { c.Auth.EmailIP.N = 2 })
 		for i := 0; i < 2; i++ {

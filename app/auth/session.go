@@ -105,6 +105,11 @@ func (h *Handlers) register(r *http.Request, req *RegisterRequest, kind string, 
 	if err := req.validate(kind == "web", now); err != nil {
 		return nil, nil, err
 	}
+	// Per account too: each registration emails the address, and repeated tries at one
+	// address (taken or not) are someone probing or flooding it.
+	if err := h.Limiter.Limit("email:account:"+req.Email, h.Cfg.Limits.EmailAccount); err != nil {
+		return nil, nil, err
+	}
 	hash, err := h.Hasher.Hash(req.Password)
 	if err != nil {
 		return nil, nil, err

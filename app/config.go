@@ -113,7 +113,7 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 		{&c.Auth.LoginAccount, "limit-login-account", "GEREGE_LIMIT_LOGIN_ACCOUNT", "10/15m", "sign-in attempts per account"},
 		{&c.Auth.RegisterIP, "limit-register-ip", "GEREGE_LIMIT_REGISTER_IP", "10/1h", "registrations per IP address"},
 		{&c.Auth.EmailIP, "limit-email-ip", "GEREGE_LIMIT_EMAIL_IP", "20/1h", "password-reset and verification requests per IP address"},
-		{&c.Auth.EmailAccount, "limit-email-account", "GEREGE_LIMIT_EMAIL_ACCOUNT", "5/1h", "emails (reset, verification, invitations) per account"},
+		{&c.Auth.EmailAccount, "limit-email-account", "GEREGE_LIMIT_EMAIL_ACCOUNT", "5/1h", "emails (registration, reset, verification, invitations) per address"},
 		{&c.FormsIP, "limit-forms-ip", "GEREGE_LIMIT_FORMS_IP", "20/10m", "form submissions per IP address"},
 		{&c.Auth.VerifyAccount, "limit-verify-account", "GEREGE_LIMIT_VERIFY_ACCOUNT", "10/15m", "verification and password-reset code attempts per account"},
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"gerege/app/forms"
 	"gerege/app/web"
 )
 
@@ -31,7 +32,7 @@ type Config struct {
 	Auth        AuthConfig
 	// Forms: rate limit per IP and who is told of each submission.
 	FormsIP     web.Rate
-	StaffNotify []string
+	StaffNotify []string // "address" (every form) or "form:address"
 	// DirectionBoardLimit is the career test's time limit.
 	DirectionBoardLimit time.Duration
 	// Public links shown by the site.
@@ -125,7 +126,7 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 	str(&c.PlayStoreURL, "play-store-url", "GEREGE_PLAY_STORE_URL", "", "Google Play page of the mobile app")
 	str(&c.SupportEmail, "support-email", "GEREGE_SUPPORT_EMAIL", "support@gerege.mn", "support address shown on the site and in the legal pages")
 	staff := ""
-	str(&staff, "staff-notify", "GEREGE_STAFF_NOTIFY", "", "comma-separated email addresses told of every new form submission")
+	str(&staff, "staff-notify", "GEREGE_STAFF_NOTIFY", "", "who is told of each new form submission, comma-separated: an address for every form, or form:address (contact, support, volunteer, roadmap) for one")
 	grace := "15s"
 	str(&grace, "shutdown-timeout", "GEREGE_SHUTDOWN_TIMEOUT", grace, "how long in-flight requests may finish after SIGINT/SIGTERM")
 	fs.Usage = func() {
@@ -178,7 +179,14 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 		if e = strings.TrimSpace(e); e == "" {
 			continue
 		}
-		if !web.ValidEmail(e) {
+		addr := e
+		if form, a, ok := strings.Cut(e, ":"); ok { // "volunteer:cvp@example.mn": that form only
+			if _, known := forms.Prefixes[form]; !known {
+				errs = append(errs, fmt.Errorf("--staff-notify: %q names no form (contact, support, volunteer, roadmap)", e))
+			}
+			addr = a
+		}
+		if !web.ValidEmail(addr) {
 			errs = append(errs, fmt.Errorf("--staff-notify: %q is not an email address", e))
 		}
 		c.StaffNotify = append(c.StaffNotify, e)

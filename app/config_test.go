@@ -23,6 +23,10 @@ func TestParseServe(t *testing.T) {
 		c.SMTP.Password != "pw" || !c.Demo {
 		t.Errorf("flag should win over env, env over default: %+v", c)
 	}
+	c, err = ParseServe([]string{"--staff-notify", " desk@example.mn , volunteer:cvp@example.mn,"}, env(nil), &bytes.Buffer{})
+	if err != nil || strings.Join(c.StaffNotify, " ") != "desk@example.mn volunteer:cvp@example.mn" {
+		t.Errorf("staff recipients: %q %v", c.StaffNotify, err)
+	}
 	bad := []struct {
 		args []string
 		env  map[string]string
@@ -34,6 +38,8 @@ func TestParseServe(t *testing.T) {
 		{[]string{"--log-level", "loud"}, nil, "--log-level"},
 		{nil, map[string]string{"GEREGE_SECRET": "short"}, "GEREGE_SECRET"},
 		{[]string{"stray"}, nil, "unexpected argument"},
+		{[]string{"--staff-notify", "desk@example.mn,jobs:hr@example.mn"}, nil, "names no form"},
+		{[]string{"--staff-notify", "volunteer:nobody"}, nil, "not an email address"},
 	}
 	for _, b := range bad {
 		if _, err := ParseServe(b.args, env(b.env), &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), b.msg) {

@@ -252,3 +252,32 @@ func TestDrafts(t *testing.T) {
 	noDraft() // submitting clears it
 	mustStatus(t, call(t, nil, ts, "GET", "/api/forms/volunteer/draft", nil, ""), 401)
 }
+
+// Staff recipients may be set for every form or for one form.
+func TestStaffNotifyPerForm(t *testing.T) {
+	s, ts := newTestServer(t, func(c *Config) {
+		c.StaffNotify = []string{"desk@gerege.test", "volunteer:cvp@gerege.test", "volunteer:desk@gerege.test"}
+	})
+	sentTo := func() map[string]int {
+		list, err := s.Store().Outbox(context.Background(), 0, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]int{}
+		for _, e := range list {
+			if e.Kind == "formStaff" {
+				out[e.To]++
+			}
+		}
+		return out
+	}
+	mustStatus(t, call(t, nil, ts, "POST", "/api/forms/contact", map[string]any{"firstName": "A", "lastName": "B", "email": "a@example.mn",
+		"description": "Demo"}, ""), 201)
+	if got := sentTo(); got["desk@gerege.test"] != 1 || got["cvp@gerege.test"] != 0 {
+		t.Errorf("contact notifies only the every-form address: %v", got)
+	}
+	mustStatus(t, call(t, nil, ts, "POST", "/api/forms/volunteer", volunteerBody("Сараа", "saraa@example.mn"), ""), 201)
+	if got := sentTo(); got["desk@gerege.test"] != 2 || got["cvp@gerege.test"] != 1 {
+		t.Errorf("volunteer notifies both, each once: %v", got)
+	}
+}

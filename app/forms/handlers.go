@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,7 +27,7 @@ type Handlers struct {
 	Now         func() time.Time
 	Rate        web.Rate      // submissions per IP
 	MinFillTime time.Duration // browser forms sent sooner are refused
-	StaffEmails []string      // who is told of each new submission
+	StaffEmails []string      // who is told of each new submission: "address" (every form) or "form:address"
 	BaseURL     string
 }
 
@@ -188,11 +189,29 @@ func (h *Handlers) emails(kind, lang string, s *db.Submission) []db.Email {
 	subj, text, html := mail.Render(mail.Message{Lang: lang, Kind: "formReceived", Name: s.Name, Vars: vars,
 		Table: [][2]string{{web.TLang(lang, "forms.email.reference"), s.Reference}}})
 	out := []db.Email{{To: s.Email, Subject: subj, Text: text, HTML: html, Kind: "formReceived", Lang: lang}}
-	for _, to := range h.StaffEmails {
+	for _, to := range h.staffFor(kind) {
 		staffVars := []any{"reference", s.Reference, "form", formName("en"), "name", s.Name}
 		subj, text, html := mail.Render(mail.Message{Lang: "en", Kind: "formStaff", Vars: staffVars,
 			Link: h.BaseURL + "/en/dashboard/forms/" + kind + "/" + strconv.FormatInt(s.ID, 10)})
 		out = append(out, db.Email{To: to, Subject: subj, Text: text, HTML: html, Kind: "formStaff", Lang: "en"})
+	}
+	return out
+}
+
+// staffFor returns the addresses told of a new submission of kind, each once.
+func (h *Handlers) staffFor(kind string) []string {
+	var out []string
+	for _, e := range h.StaffEmails {
+		addr := e
+		if form, a, ok := strings.Cut(e, ":"); ok {
+			if form != kind {
+				continue
+			}
+			addr = a
+		}
+		if !slices.Contains(out, addr) {
+			out = append(out, addr)
+		}
 	}
 	return out
 }

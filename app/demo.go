@@ -45,12 +45,16 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	if err != nil {
 		return err
 	}
+	var student int64 // the student's own earlier results show on their profile
 	for _, a := range DemoAccounts {
 		u, err := store.CreateUser(ctx, db.NewUser{Email: a.Email, PasswordHash: hash, FirstName: a.First, LastName: a.Last,
 			DateOfBirth: "2000-04-15", AccountType: a.Type, Language: "mn", OrgName: a.Org, IsAdmin: a.Admin, Verified: true,
 			TermsVersion: auth.LegalVersion, PrivacyVersion: auth.LegalVersion}, now)
 		if err != nil {
 			return err
+		}
+		if a.Email == "student@demo.gerege.mn" {
+			student = u.ID
 		}
 		if a.Staff > 0 {
 			if err := store.SetStaff(ctx, u.ID, a.Staff, now); err != nil {
@@ -74,7 +78,7 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 			return err
 		}
 	}
-	// Direction Board results with known answers.
+	// Direction Board results with known answers; the two most recent are the student's.
 	content, err := directionboard.Load("en")
 	if err != nil {
 		return err
@@ -83,6 +87,9 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 		start := now.Add(-time.Duration(i+1) * 50 * time.Hour)
 		a := db.Attempt{ID: auth.RandomToken(12), KeyHash: "demo", Lang: []string{"mn", "en"}[i%2], StartedAt: start,
 			DeadlineAt: start.Add(20 * time.Minute), ResultToken: auth.RandomToken(24)}
+		if i < 2 {
+			a.UserID = student
+		}
 		if err := store.CreateAttempt(ctx, a); err != nil {
 			return err
 		}

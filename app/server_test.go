@@ -205,6 +205,11 @@ func TestDemoAndSecretPersist(t *testing.T) {
 	if subs == 0 || attempts == 0 {
 		t.Errorf("demo content: %d submissions, %d results", subs, attempts)
 	}
+	// The demo student has earlier results to show on their profile.
+	tok := call(t, nil, ts1, "POST", "/api/auth/login", map[string]any{"email": "student@demo.gerege.mn", "password": DemoPassword}, "").str("accessToken")
+	if mine := call(t, nil, ts1, "GET", "/api/account/direction-board", nil, tok); strings.Count(mine.raw, `"resultToken"`) != 2 {
+		t.Errorf("the student's results: %s", mine.raw)
+	}
 	ts1.Close()
 	s1.Close()
 	s2, _ := newTestServer(t, func(c *Config) { c.DB = path; c.Demo = true })

@@ -170,8 +170,8 @@ func (s *Store) FinishedAttemptsOfUser(ctx context.Context, userID int64) ([]Att
 
 // BoardStats are aggregate numbers for staff: no answers, no people.
 type BoardStats struct {
-	Started    int            `json:"started"`
-	Finished   int            `json:"finished"`
+	Started    int                  `json:"started"`
+	Finished   int                  `json:"finished"`
 	ByLanguage map[string]LangCount `json:"byLanguage"`
 	Codes      []CodeCount          `json:"codes"` // every code that occurred (at most 120), most common first
 }

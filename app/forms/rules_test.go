@@ -55,6 +55,7 @@ func TestContactRules(t *testing.T) {
 		{"phone optional", func(f *Contact) { f.PhoneNumber = "" }, "", ""},
 		{"phone international", func(f *Contact) { f.PhoneNumber = "+1 202 555 0143" }, "", ""},
 		{"phone too short", func(f *Contact) { f.PhoneNumber = "1234" }, "phoneNumber", "forms.errors.phone"},
+		{"phone over 15 digits (E.164)", func(f *Contact) { f.PhoneNumber = "+8100370000000000" }, "phoneNumber", "forms.errors.phone"},
 		{"description required", func(f *Contact) { f.Description = "" }, "description", "validation.required"},
 		{"description over the limit", func(f *Contact) { f.Description = strings.Repeat("x", MaxMessage+1) }, "description", "validation.tooLong"},
 		{"control characters", func(f *Contact) { f.Description = "demo\x07" }, "description", "validation.invalidCharacters"},

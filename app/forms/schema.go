@@ -149,7 +149,11 @@ func NormalizePhone(s string) (string, bool) {
 	if err != nil || !phonenumbers.IsValidNumber(num) {
 		return "", false
 	}
-	return phonenumbers.Format(num, phonenumbers.E164), true
+	e164 := phonenumbers.Format(num, phonenumbers.E164)
+	if len(e164) > 16 { // E.164 allows at most 15 digits after the +
+		return "", false
+	}
+	return e164, true
 }
 
 func (c check) choice(field, v string) {

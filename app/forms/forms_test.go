@@ -2,6 +2,9 @@ package forms
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -124,4 +127,37 @@ func FuzzNormalizePhone(f *testing.F) {
 			t.Fatalf("%q → %q", s, n)
 		}
 	})
+}
+
+// TestValidSeeds keeps the "-valid" fuzz seeds honest: each must pass validation, so the
+// fuzzer starts from submissions that reach Record, not only from ones refused early.
+func TestValidSeeds(t *testing.T) {
+	files, _ := filepath.Glob("testdata/fuzz/FuzzForms/*-valid")
+	if len(files) < 4 {
+		t.Fatalf("want a valid seed for each of the four forms, found %v", files)
+	}
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var args []string
+		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
+			s, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(line, "string("), ")"))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			args = append(args, s)
+		}
+		form := New(args[0])
+		if form == nil {
+			t.Fatalf("%s: unknown form %q", name, args[0])
+		}
+		if err := web.DecodeReader(strings.NewReader(args[1]), form); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := form.Validate(now); err != nil {
+			t.Errorf("%s: %v %v", name, err, web.AsError(err).Fields)
+		}
+	}
 }

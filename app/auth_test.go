@@ -555,10 +555,11 @@ func TestRoleTable(t *testing.T) {
 		{"POST", "/api/organization/invitations", []string{"owner"}, allowed}, // owners invite; managers see the members
 		{"GET", "/api/admin/forms/volunteer/submissions", deskStaff, 200},
 		{"GET", "/api/admin/forms/roadmap/export.csv", deskStaff, 200},
+		{"GET", "/api/admin/forms/contact/export.xlsx", deskStaff, 200},
 		{"GET", "/api/admin/submissions/999999", deskStaff, 404},
 		{"POST", "/api/admin/submissions/999999/status", deskStaff, allowed},
 		{"POST", "/api/admin/submissions/999999/notes", deskStaff, allowed},
-		{"DELETE", "/api/admin/submissions/999999", deskStaff, allowed},
+		{"DELETE", "/api/admin/submissions/999999", deskStaff, allowed}, // level 1 too: answering deletion requests is desk work
 		{"GET", "/api/admin/deletion-requests", deskStaff, 200},
 		{"GET", "/api/admin/direction-board/stats", deskStaff, 200},
 		{"PUT", "/api/admin/users/staff", admins, allowed},

@@ -358,12 +358,35 @@ function document({ lang, route, rendered, languages, script, preload, css, favi
   ].join('\n');
 }
 
+/** Runs fn with the clock a year and a day ahead, to catch pages whose prerender reads the date. */
+function withClockShifted(fn) {
+  const RealDate = globalThis.Date;
+  const shift = 366 * 24 * 3600 * 1000;
+  globalThis.Date = class extends RealDate {
+    constructor(...args) {
+      if (args.length) super(...args);
+      else super(RealDate.now() + shift);
+    }
+    static now() {
+      return RealDate.now() + shift;
+    }
+  };
+  try {
+    return fn();
+  } finally {
+    globalThis.Date = RealDate;
+  }
+}
+
 async function prerender(renderer, client, favicon) {
   const { renderPage, routes, languages } = renderer;
   const firstLoad = {};
   for (const lang of languages) {
     for (const route of routes) {
       const rendered = renderPage(lang, route.path);
+      if (JSON.stringify(withClockShifted(() => renderPage(lang, route.path))) !== JSON.stringify(rendered)) {
+        throw new Error(`${lang}${route.path}: the prerendered page depends on today's date, so ui/dist would change from day to day; compute it after mount`);
+      }
       if (rendered.missing.length) {
         throw new Error(`${lang}${route.path}: keys missing from the catalogs: ${rendered.missing.join(', ')}`);
       }

@@ -36,6 +36,12 @@ function fillValid() {
 }
 
 describe('register form', () => {
+  it('offers no date of birth after today, with today read in the browser (not at build time)', async () => {
+    api(() => json(201, {}));
+    renderAt(<Register />, { lang: 'en', path: '/en/auth/register' });
+    await waitFor(() => expect(field('Date of birth').getAttribute('max')).toBe(new Date().toISOString().slice(0, 10)));
+  });
+
   it('checks on the client first: the same messages as the server, focus on the first', async () => {
     const fetch = api(() => json(201, {}));
     renderAt(<Register />, { lang: 'en', path: '/en/auth/register' });

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { RadioGroup } from '../../components/ChoiceGroup';
 import { DateField, TextField } from '../../components/TextField';
 import { get, post } from '../../lib/api';
+import { useToday } from '../../lib/dates';
 import { localize } from '../../lib/paths';
 import type { Lang } from '../../lib/i18n';
 import { session, type User, useSession } from '../../lib/session';
@@ -12,7 +13,6 @@ import { AuthCard, CheckboxField, FormMessage, rich, SubmitButton, useForm, useQ
 import { keepReturnTo } from './Login';
 import { type AuthLimits, defaultLimits, validateRegister } from './validate';
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * /auth/register: an individual or enterprise account. The form token is fetched when the form
@@ -23,6 +23,7 @@ export function Register() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const [, navigate] = useLocation();
+  const today = useToday();
   const state = useSession();
   const query = useQuery();
   const [limits, setLimits] = useState<AuthLimits>(defaultLimits);
@@ -135,7 +136,7 @@ export function Register() {
           label={t('auth.register.dateOfBirth')}
           hint={t('auth.register.dateOfBirthHint', { age: limits.minAge })}
           autoComplete="bday"
-          max={today()}
+          max={today}
           required
           {...form.text('dateOfBirth')}
         />

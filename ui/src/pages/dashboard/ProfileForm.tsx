@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../components/SelectField';
 import { DateField, TextField } from '../../components/TextField';
 import { type ApiError, patch } from '../../lib/api';
+import { useToday } from '../../lib/dates';
 import { session, type User } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { FormMessage, SubmitButton, useForm } from '../auth/form';
@@ -13,6 +14,7 @@ import { checkBirth, checkName, defaultLimits } from '../auth/validate';
  */
 export function ProfileForm({ id, user }: { id: string; user: User }) {
   const { t } = useTranslation();
+  const today = useToday();
   const form = useForm({
     firstName: user.firstName,
     lastName: user.lastName,
@@ -63,7 +65,7 @@ export function ProfileForm({ id, user }: { id: string; user: User }) {
           id={`${id}-dateOfBirth`}
           label={t('dashboard.profileForm.dateOfBirth')}
           hint={t('dashboard.profileForm.dateOfBirthHint')}
-          max={new Date().toISOString().slice(0, 10)}
+          max={today}
           {...form.text('dateOfBirth')}
         />
       )}

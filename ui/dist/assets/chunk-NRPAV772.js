@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-PEKYZTKM.js";import"./chunk-EXXX3Z3X.js";import{B as r}from"./chunk-NGWGVE3V.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

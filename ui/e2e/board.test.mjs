@@ -23,7 +23,7 @@ import {
   unexpected,
   waitForSaved,
 } from './board-helpers.mjs';
-import { pageValue, t, urlOf, useSite, watch } from './harness.mjs';
+import { focused, t, urlOf, useSite, watch } from './harness.mjs';
 
 const site = useSite({ setup: createAdmin });
 const langs = ['en', 'mn'];
@@ -52,14 +52,14 @@ describe('the career test, start to finish', () => {
       await button(page, lang, 'directionBoard.intro.start').click();
       await expectQuestion(page, lang, 0);
       assert.match((await page.locator('.board-bar__time').textContent()).trim(), minutesLeftPattern(lang));
-      assert.equal(await pageValue(page, () => document.activeElement?.getAttribute('name'), `q-${items[0].id}`), `q-${items[0].id}`);
+      await focused(page.locator(`#q-${items[0].id}-1`));
 
       // Keyboard only: arrows choose (natively), Tab reaches Next, Enter moves on.
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
       assert.ok(await radio(page, lang, 3).isChecked(), 'arrow keys choose in the radio group');
       await page.keyboard.press('Tab');
-      assert.equal(await pageValue(page, () => document.activeElement?.textContent, t(lang, 'directionBoard.test.next')), t(lang, 'directionBoard.test.next'));
+      await focused(button(page, lang, 'directionBoard.test.next'));
       await page.keyboard.press('Enter');
       await expectQuestion(page, lang, 1);
 
@@ -101,7 +101,7 @@ describe('the career test, start to finish', () => {
       await alert.waitFor();
       assert.equal(t(lang, 'directionBoard.errors.unanswered'), lang === 'en' ? 'Please fill out all answers' : 'Бүх асуултад хариулна уу');
       await expectQuestion(page, lang, 3);
-      assert.equal(await pageValue(page, () => document.activeElement?.id, `q-${items[3].id}-1`), `q-${items[3].id}-1`);
+      await focused(page.locator(`#q-${items[3].id}-1`));
 
       // Answer the rest, the mouse way.
       for (let i = 3; i < items.length; i++) {
@@ -152,7 +152,7 @@ describe('the career test, start to finish', () => {
       const consent = page.getByRole('checkbox', { name: t(lang, 'directionBoard.email.consent') });
       await page.locator('#board-consent-error').filter({ hasText: t(lang, 'directionBoard.errors.consent') }).waitFor();
       assert.equal(await consent.getAttribute('aria-invalid'), 'true');
-      assert.equal(await pageValue(page, () => document.activeElement?.id, 'board-consent'), 'board-consent');
+      await focused(consent);
       await consent.check();
       await button(page, lang, 'directionBoard.email.send').click();
       await page.waitForURL(`**${urlOf(lang, '/direction-board/sent')}`);

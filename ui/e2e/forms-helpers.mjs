@@ -56,11 +56,6 @@ export async function describedWith(locator, text) {
   assert.ok(texts.includes(text), `"${text}" describes the field (has: ${JSON.stringify(texts)})`);
 }
 
-/** The field has the focus. */
-export async function focused(locator) {
-  await locator.page().waitForFunction((el) => document.activeElement === el, await locator.elementHandle());
-}
-
 /** The client's copy of the forms' schema (ui/src/components/forms/schemas.ts), bundled on the fly. */
 export async function clientSchemas() {
   const res = await esbuild.build({

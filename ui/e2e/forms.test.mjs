@@ -13,7 +13,6 @@ import {
   createAdmin,
   describedWith,
   field,
-  focused,
   hydrated,
   SERVER,
   signIn,
@@ -21,7 +20,7 @@ import {
   unexpected,
   volunteerDraft,
 } from './forms-helpers.mjs';
-import { t, urlOf, useSite, watch } from './harness.mjs';
+import { focused, t, urlOf, useSite, watch } from './harness.mjs';
 
 const site = useSite({ ...SERVER, setup: createAdmin });
 const langs = ['en', 'mn'];

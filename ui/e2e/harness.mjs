@@ -196,16 +196,7 @@ export function watch(page, baseURL) {
   return problems;
 }
 
-/**
- * The value fn reads in the page once it equals want, or what it reads after `timeout` ms.
- * For state the app sets in an effect after rendering (focus, document.title): reading it at
- * once races the render on a busy machine. Use as assert.equal(await pageValue(…), want).
- */
-export async function pageValue(page, fn, want, { timeout = 5000 } = {}) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const got = await page.evaluate(fn);
-    if (got === want || Date.now() > deadline) return got;
-    await page.waitForTimeout(50);
-  }
+/** The element has the focus (waited for: the app moves focus in an effect after rendering). */
+export async function focused(locator) {
+  await locator.page().waitForFunction((el) => document.activeElement === el, await locator.elementHandle());
 }

@@ -1,7 +1,7 @@
 // The site shell in both languages, before and after JavaScript, and the language switcher.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { pageValue, t, urlOf, useSite, watch } from './harness.mjs';
+import { t, urlOf, useSite, watch } from './harness.mjs';
 
 const site = useSite();
 const langs = ['en', 'mn'];
@@ -65,7 +65,8 @@ describe('the shell after hydration', () => {
       await page.waitForURL(`**${urlOf(lang, '/features')}`);
       assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), t(lang, 'pages.features.title'));
       const featuresTitle = `${t(lang, 'pages.features.title')} · Gerege`;
-      assert.equal(await pageValue(page, () => document.title, featuresTitle), featuresTitle);
+      await page.waitForFunction((title) => document.title === title, featuresTitle); // set in an effect after rendering
+      assert.equal(await page.title(), featuresTitle);
       assert.equal(await page.evaluate(() => window.__stayed), true, 'no full page load: the app took over');
       assert.equal(
         await page.getByRole('link', { name: t(lang, 'layout.language.other'), exact: true }).getAttribute('href'),

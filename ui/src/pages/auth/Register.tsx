@@ -13,7 +13,6 @@ import { AuthCard, CheckboxField, FormMessage, rich, SubmitButton, useForm, useQ
 import { keepReturnTo } from './Login';
 import { type AuthLimits, defaultLimits, validateRegister } from './validate';
 
-
 /**
  * /auth/register: an individual or enterprise account. The form token is fetched when the form
  * appears (the server refuses a form sent sooner than a person can fill it); the "website"

@@ -45,8 +45,8 @@ build:
 ## each package's testdata/fuzz/<Target>/ and run as ordinary tests in `make test`; a crash
 ## found here is written there too, so it stays a regression test once committed.
 FUZZTIME ?= 30s
-FUZZ_TARGETS := ./app/web:FuzzDecode ./app/web:FuzzAcceptLanguage ./app/forms:FuzzForms \
-	./app/forms:FuzzNormalizePhone ./app/auth:FuzzRegistryNumber
+FUZZ_TARGETS := ./app/platform/web:FuzzDecode ./app/platform/web:FuzzAcceptLanguage ./app/forms:FuzzForms \
+	./app/forms:FuzzNormalizePhone ./app/accounts:FuzzRegistryNumber
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		echo "fuzz $${t#*:} ($(FUZZTIME))"; \

@@ -6,8 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"gerege/app/auth"
-	"gerege/app/web"
+	"gerege/app/accounts"
+	"gerege/app/platform/secure"
+	"gerege/app/platform/web"
 	"gerege/db"
 	"gerege/i18n"
 )
@@ -39,17 +40,17 @@ func CreateAdmin(ctx context.Context, store *db.Store, email, password, first, l
 	}
 	res := &AdminResult{Email: email}
 	if password == "" {
-		password = auth.RandomToken(15)
+		password = secure.RandomToken(15)
 		res.Generated = password
 	}
 	c := &web.Checker{}
-	auth.CheckPassword(c, "password", password, email)
+	accounts.CheckPassword(c, "password", password, email)
 	if err := c.Err(); err != nil {
 		var e *web.Error
 		errors.As(err, &e)
 		return nil, errors.New("password: " + i18n.T("en", e.Fields["password"].Key, e.Fields["password"].Args...))
 	}
-	hash, err := auth.NewHasher().Hash(password)
+	hash, err := secure.NewHasher().Hash(password)
 	if err != nil {
 		return nil, err
 	}

@@ -16,7 +16,9 @@ import (
 	"testing"
 	"time"
 
-	"gerege/app/auth"
+	"gerege/app/accounts"
+	"gerege/app/platform/authn"
+	"gerege/app/platform/secure"
 	"gerege/db"
 )
 
@@ -200,7 +202,7 @@ func TestTokenTampering(t *testing.T) {
 	tok := register(t, ts, "t@example.mn", nil).str("accessToken")
 	parts := strings.Split(tok, ".")
 	none := base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"none","typ":"JWT"}`)) + "." + parts[1] + "."
-	other := auth.NewTokens([]byte("another installation's secret, 32+ chars"), time.Hour, time.Now)
+	other := authn.NewTokens([]byte("another installation's secret, 32+ chars"), time.Hour, time.Now)
 	foreign, _, _ := other.Issue(1, "x")
 	for name, bad := range map[string]string{
 		"wrong signature": parts[0] + "." + parts[1] + "." + strings.Repeat("A", len(parts[2])),
@@ -443,7 +445,7 @@ func TestWebSessions(t *testing.T) {
 	}
 	var terms string
 	s.Store().Read.QueryRow(`SELECT terms_version FROM users WHERE email = 'web@example.mn'`).Scan(&terms)
-	if terms != auth.LegalVersion {
+	if terms != accounts.LegalVersion {
 		t.Errorf("terms version recorded: %q", terms)
 	}
 	mustStatus(t, call(t, c, ts, "GET", "/api/auth/me", nil, ""), 200)
@@ -484,11 +486,16 @@ func TestOrganizationInvitation(t *testing.T) {
 	}
 }
 
-// TestRoleTable checks every dashboard page and admin API route for each kind of user.
-func TestRoleTable(t *testing.T) {
-	s, ts := newTestServer(t)
+// roleEmails are the accounts roleClients signs in.
+var roleEmails = map[string]string{"individual": "ind@example.mn", "owner": "own@example.mn", "manager": "man@example.mn",
+	"counselor": "cou@example.mn", "desk": "desk@example.mn", "desk2": "desk2@example.mn", "admin": "adm@example.mn"}
+
+// roleClients signs in one web client for each kind of user (and an anonymous one): individual,
+// organisation owner, manager and counselor, forms desk levels 1 and 2, platform admin.
+func roleClients(t *testing.T, s *Server, ts *httptest.Server) map[string]*http.Client {
+	t.Helper()
 	ctx := context.Background()
-	hash, _ := auth.NewHasher().Hash("correct horse battery")
+	hash, _ := secure.NewHasher().Hash("correct horse battery")
 	mk := func(email string, n db.NewUser, staff int, orgRole string) *http.Client {
 		n.Email, n.PasswordHash, n.FirstName, n.LastName, n.Language, n.DateOfBirth = email, hash, "A", "B", "en", "1990-01-01"
 		if n.AccountType == "" {
@@ -513,16 +520,22 @@ func TestRoleTable(t *testing.T) {
 		mustStatus(t, call(t, c, ts, "POST", "/api/web/auth/login", map[string]any{"email": email, "password": "correct horse battery"}, ""), 200)
 		return c
 	}
-	users := map[string]*http.Client{
+	return map[string]*http.Client{
 		"anonymous":  webClient(),
-		"individual": mk("ind@example.mn", db.NewUser{}, 0, ""),
-		"owner":      mk("own@example.mn", db.NewUser{AccountType: "enterprise", OrgName: "Org"}, 0, ""),
-		"manager":    mk("man@example.mn", db.NewUser{AccountType: "enterprise"}, 0, "manager"),
-		"counselor":  mk("cou@example.mn", db.NewUser{AccountType: "enterprise"}, 0, "counselor"),
-		"desk":       mk("desk@example.mn", db.NewUser{}, 1, ""),
-		"desk2":      mk("desk2@example.mn", db.NewUser{}, 2, ""),
-		"admin":      mk("adm@example.mn", db.NewUser{IsAdmin: true}, 0, ""),
+		"individual": mk(roleEmails["individual"], db.NewUser{}, 0, ""),
+		"owner":      mk(roleEmails["owner"], db.NewUser{AccountType: "enterprise", OrgName: "Org"}, 0, ""),
+		"manager":    mk(roleEmails["manager"], db.NewUser{AccountType: "enterprise"}, 0, "manager"),
+		"counselor":  mk(roleEmails["counselor"], db.NewUser{AccountType: "enterprise"}, 0, "counselor"),
+		"desk":       mk(roleEmails["desk"], db.NewUser{}, 1, ""),
+		"desk2":      mk(roleEmails["desk2"], db.NewUser{}, 2, ""),
+		"admin":      mk(roleEmails["admin"], db.NewUser{IsAdmin: true}, 0, ""),
 	}
+}
+
+// TestRoleTable checks every dashboard page and admin API route for each kind of user.
+func TestRoleTable(t *testing.T) {
+	s, ts := newTestServer(t)
+	users := roleClients(t, s, ts)
 	// allowed: any answer but 401/403 (a write with an empty body is refused later, as 404 or 422).
 	const allowed = -1
 	type row struct {

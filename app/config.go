@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"gerege/app/forms"
-	"gerege/app/web"
+	"gerege/app/platform/web"
 )
 
 // Config is every setting of the platform, filled from flags and GEREGE_* environment

@@ -6,8 +6,9 @@ import (
 	"fmt"
 	"time"
 
-	"gerege/app/auth"
+	"gerege/app/accounts"
 	"gerege/app/directionboard"
+	"gerege/app/platform/secure"
 	"gerege/db"
 )
 
@@ -41,7 +42,7 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 		}
 		return err
 	}
-	hash, err := auth.NewHasher().Hash(DemoPassword)
+	hash, err := secure.NewHasher().Hash(DemoPassword)
 	if err != nil {
 		return err
 	}
@@ -49,7 +50,7 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	for _, a := range DemoAccounts {
 		u, err := store.CreateUser(ctx, db.NewUser{Email: a.Email, PasswordHash: hash, FirstName: a.First, LastName: a.Last,
 			DateOfBirth: "2000-04-15", AccountType: a.Type, Language: "mn", OrgName: a.Org, IsAdmin: a.Admin, Verified: true,
-			TermsVersion: auth.LegalVersion, PrivacyVersion: auth.LegalVersion}, now)
+			TermsVersion: accounts.LegalVersion, PrivacyVersion: accounts.LegalVersion}, now)
 		if err != nil {
 			return err
 		}
@@ -85,8 +86,8 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	}
 	for i, fav := range []string{"S", "A", "I", "E"} {
 		start := now.Add(-time.Duration(i+1) * 50 * time.Hour)
-		a := db.Attempt{ID: auth.RandomToken(12), KeyHash: "demo", Lang: []string{"mn", "en"}[i%2], StartedAt: start,
-			DeadlineAt: start.Add(20 * time.Minute), ResultToken: auth.RandomToken(24)}
+		a := db.Attempt{ID: secure.RandomToken(12), KeyHash: "demo", Lang: []string{"mn", "en"}[i%2], StartedAt: start,
+			DeadlineAt: start.Add(20 * time.Minute), ResultToken: secure.RandomToken(24)}
 		if i < 2 {
 			a.UserID = student
 		}

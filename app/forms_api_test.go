@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"gerege/app/auth"
+	"gerege/app/platform/secure"
 	"gerege/db"
 )
 
@@ -26,7 +26,7 @@ func volunteerBody(first, email string) map[string]any {
 
 func staffClient(t *testing.T, s *Server, ts interface{ Close() }, url string, email string, admin bool, staff int) *http.Client {
 	t.Helper()
-	hash, _ := auth.NewHasher().Hash("correct horse battery")
+	hash, _ := secure.NewHasher().Hash("correct horse battery")
 	u, err := s.Store().CreateUser(context.Background(), db.NewUser{Email: email, PasswordHash: hash, FirstName: "S", LastName: "T",
 		AccountType: "individual", Language: "en", DateOfBirth: "1990-01-01", IsAdmin: admin}, time.Now())
 	if err != nil {

@@ -10,15 +10,13 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"gerege/app/auth"
-	"gerege/app/content"
-	"gerege/app/forms"
-
-	"gerege/app/site"
-	"gerege/app/web"
+	"gerege/app/platform/authn"
+	"gerege/app/platform/authz"
+	"gerege/app/platform/web"
 )
 
-// routes is every HTTP route of the platform, top to bottom.
+// routes is the platform's router: shared middleware, the monitors and static files, every
+// module's API routes under /api (each module declares its own in its Mount), and the pages.
 //
 //	/healthz, /readyz          monitors: no session, no access log, up during maintenance
 //	/assets/*                  the built UI's hashed files (immutable, br/gzip)
@@ -43,119 +41,18 @@ func (s *Server) routes() http.Handler {
 		http.Redirect(w, r, k.UI.Favicon(), http.StatusMovedPermanently)
 	})
 
-	siteH := &site.Handlers{Version: Version, Demo: s.demo.Get, Maintenance: s.maint.Get, Secure: s.cfg.Secure(),
-		AppStoreURL: s.cfg.AppStoreURL, PlayStoreURL: s.cfg.PlayStoreURL, SupportEmail: s.cfg.SupportEmail, Now: s.now}
-
-	a := s.auth
-	cont := &content.Handlers{Store: s.store, Now: s.now}
-	board := s.board
-	fm := &forms.Handlers{Store: s.store, Limiter: s.limiter, Sealer: auth.NewSealer(s.secret, "forms v1"), HashKey: a.HashKey,
-		Now: s.now, Rate: s.cfg.FormsIP, MinFillTime: s.cfg.Auth.MinFillTime, StaffEmails: s.cfg.StaffNotify, BaseURL: s.cfg.BaseURL}
-	user := auth.RequireUser(k)
-	page := func(key string) func(http.Handler) http.Handler { return auth.RequirePage(k, key) }
-
 	r.Route("/api", func(r chi.Router) {
-		r.Use(s.sessions.LoadAndSave, a.Authenticate)
+		r.Use(s.sessions.LoadAndSave, s.authn.Authenticate)
 		r.NotFound(k.NotFoundHandler)
 		r.MethodNotAllowed(k.MethodNotAllowedHandler)
-		r.Get("/meta", k.Handler(siteH.GetMeta))
-		r.Post("/lang", k.Handler(siteH.SetLang))
-		r.Get("/programs/volunteer/timeline.ics", k.Handler(siteH.VolunteerCalendar))
-		r.Get("/openapi.json", serveOpenAPI)
-
-		// Public content.
-		r.Get("/faq", k.Handler(cont.FAQ))
-		r.Get("/universities", k.Handler(cont.Universities))
-		r.Get("/legal/{doc}", k.Handler(cont.Legal))
-
-		// Direction Board (anonymous visitors too: the attempt key rides in a cookie or header).
-		r.Get("/direction-board", k.Handler(board.Test))
-		r.Post("/direction-board/attempts", k.Handler(board.Start))
-		r.Put("/direction-board/attempts/{id}/answers", k.Handler(board.SaveAnswers))
-		r.Post("/direction-board/attempts/{id}/finish", k.Handler(board.Finish))
-		r.Get("/direction-board/attempts/{id}/result", k.Handler(board.Result))
-		r.Post("/direction-board/attempts/{id}/email", k.Handler(board.Email))
-		r.Get("/direction-board/results/{token}", k.Handler(board.SharedResult))
-		r.With(user).Get("/account/direction-board", k.Handler(board.MyResults))
-
-		// The four public forms (anonymous visitors too) and signed-in users' drafts.
-		r.Get("/forms/token", k.Handler(fm.Token))
-		r.Post("/forms/deletion-requests", k.Handler(fm.RequestDeletion))
-		r.Get("/forms/{form}/schema", k.Handler(fm.Schema))
-		r.Post("/forms/{form}", k.Handler(fm.Submit))
-		r.With(user).Get("/forms/{form}/draft", k.Handler(fm.GetDraft))
-		r.With(user).Put("/forms/{form}/draft", k.Handler(fm.PutDraft))
-		r.With(user).Delete("/forms/{form}/draft", k.Handler(fm.DeleteDraft))
-
-		// Accounts — the mobile app's contract (bearer tokens) …
-		r.Get("/auth/schema", k.Handler(a.Schema))
-		r.Post("/auth/register", k.Handler(a.Register))
-		r.Post("/auth/login", k.Handler(a.Login))
-		r.Post("/auth/refresh", k.Handler(a.Refresh))
-		r.With(user).Post("/auth/logout", k.Handler(a.Logout))
-		r.With(user).Get("/auth/me", k.Handler(a.Me))
-		r.Post("/auth/verify", k.Handler(a.Verify))
-		r.With(user).Post("/auth/verify/resend", k.Handler(a.ResendVerification))
-		r.Post("/auth/forgot-password", k.Handler(a.ForgotPassword))
-		r.Post("/auth/reset-password", k.Handler(a.ResetPassword))
-		// … and the web app's cookie sessions.
-		r.Get("/web/auth/form-token", k.Handler(a.FormToken))
-		r.Post("/web/auth/register", k.Handler(a.WebRegister))
-		r.Post("/web/auth/login", k.Handler(a.WebLogin))
-		r.Post("/web/auth/logout", k.Handler(a.WebLogout))
-
-		// The signed-in user's own account (both kinds of client).
-		r.Group(func(r chi.Router) {
-			r.Use(user)
-			r.Patch("/account", k.Handler(a.UpdateProfile))
-			r.Delete("/account", k.Handler(a.DeleteAccount))
-			r.Post("/account/password", k.Handler(a.ChangePassword))
-			r.Get("/account/sessions", k.Handler(a.ListSessions))
-			r.Get("/account/export", k.Handler(a.ExportAccount))
-			r.Delete("/account/sessions/{id}", k.Handler(a.RevokeSession))
-			r.Post("/account/sessions/revoke-all", k.Handler(a.SignOutEverywhere))
-			r.Get("/account/id-verification", k.Handler(a.GetIDVerification))
-			r.Put("/account/id-verification", k.Handler(a.PutIDVerification))
-			r.Post("/account/id-verification/decline", k.Handler(a.DeclineIDVerification))
-		})
-		// Beyond their own profile, accounts must have given their date of birth.
-		r.Group(func(r chi.Router) {
-			r.Use(user, auth.RequireProfile(k))
-			r.Post("/organization/invitations/accept", k.Handler(a.AcceptInvitation))
-			r.With(page("organization")).Get("/organization", k.Handler(a.GetOrganization))
-			r.With(page("organization")).Post("/organization/invitations", k.Handler(a.Invite))
-		})
-		// Platform administration.
-		r.Group(func(r chi.Router) {
-			r.Use(user)
-			r.With(page("outbox")).Get("/admin/outbox", k.Handler(a.Outbox))
-			r.With(page("outbox")).Get("/admin/outbox/{id}", k.Handler(a.OutboxEmail))
-			r.With(page("audit")).Get("/admin/audit", k.Handler(a.Audit))
-			r.With(page("settings")).Put("/admin/maintenance", k.Handler(a.Maintenance))
-			r.With(page("settings")).Put("/admin/users/admin", k.Handler(a.SetAdmin))
-			r.With(page("submissions")).Get("/admin/forms/{form}/submissions", k.Handler(fm.List))
-			r.With(page("submissions")).Get("/admin/forms/{form}/export.{format}", k.Handler(fm.Export))
-			r.With(page("submissions")).Get("/admin/submissions/{id}", k.Handler(fm.Detail))
-			r.With(page("submissions")).Post("/admin/submissions/{id}/status", k.Handler(fm.SetStatus))
-			r.With(page("submissions")).Post("/admin/submissions/{id}/notes", k.Handler(fm.AddNote))
-			r.With(page("submissions")).Delete("/admin/submissions/{id}", k.Handler(fm.Delete))
-			r.With(page("submissions")).Get("/admin/deletion-requests", k.Handler(fm.DeletionRequests))
-			r.With(page("settings")).Put("/admin/users/staff", k.Handler(fm.SetStaff))
-			r.With(page("directionBoard")).Get("/admin/direction-board/stats", k.Handler(board.Stats))
-			r.With(page("faq")).Get("/admin/faq", k.Handler(cont.AdminFAQ))
-			r.With(page("faq")).Post("/admin/faq", k.Handler(cont.SaveFAQ))
-			r.With(page("faq")).Put("/admin/faq/{id}", k.Handler(cont.SaveFAQ))
-			r.With(page("faq")).Delete("/admin/faq/{id}", k.Handler(cont.DeleteFAQ))
-			r.With(page("universities")).Get("/admin/universities", k.Handler(cont.AdminUniversities))
-			r.With(page("universities")).Post("/admin/universities", k.Handler(cont.SaveUniversity))
-			r.With(page("universities")).Put("/admin/universities/{id}", k.Handler(cont.SaveUniversity))
-			r.With(page("universities")).Delete("/admin/universities/{id}", k.Handler(cont.DeleteUniversity))
-			r.With(page("universities")).Put("/admin/destinations/{id}", k.Handler(cont.SaveDestination))
-			r.With(page("universities")).Delete("/admin/destinations/{id}", k.Handler(cont.DeleteDestination))
-		})
+		authz.NewRouter(r, s.access, k, "/api", "openapi").HandleRaw(http.MethodGet, "/openapi.json", authz.Public,
+			http.HandlerFunc(serveOpenAPI))
+		for _, m := range s.modules {
+			m.m.Mount(authz.NewRouter(r, s.access, k, "/api", m.name), s.access)
+		}
 	})
 
-	s.dashboard = s.sessions.LoadAndSave(a.Authenticate(http.HandlerFunc(s.dashboardPage)))
+	s.dashboard = s.sessions.LoadAndSave(s.authn.Authenticate(http.HandlerFunc(s.dashboardPage)))
 	r.Get("/*", s.page)
 	return r
 }
@@ -235,7 +132,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		ui.Redirect(w, r, lang, to)
 		return
 	}
-	if _, ok := auth.PageAccess(rest); ok {
+	if _, ok := s.access.PageAccess(rest); ok {
 		s.dashboard.ServeHTTP(w, r)
 		return
 	}
@@ -250,8 +147,8 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 func (s *Server) dashboardPage(w http.ResponseWriter, r *http.Request) {
 	lang := web.PathLang(r.URL.Path)
 	rest := strings.TrimPrefix(r.URL.Path, "/"+lang)
-	pg, _ := auth.PageAccess(rest)
-	id := auth.From(r.Context())
+	pg, _ := s.access.PageAccess(rest)
+	id := authn.From(r.Context())
 	switch {
 	case pg == nil:
 		s.kit.UI.ServeStatus(w, r, http.StatusNotFound)
@@ -262,7 +159,7 @@ func (s *Server) dashboardPage(w http.ResponseWriter, r *http.Request) {
 		}
 		w.Header().Set("Cache-Control", "no-store")
 		http.Redirect(w, r, "/"+lang+"/auth/login?returnTo="+url.QueryEscape(back), http.StatusFound)
-	case !pg.Allow(id.User):
+	case !authz.Can(id.User, pg.Perm):
 		s.kit.UI.ServeStatus(w, r, http.StatusForbidden)
 	default:
 		w.Header().Set("Cache-Control", "no-store")

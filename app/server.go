@@ -15,11 +15,17 @@ import (
 
 	"github.com/alexedwards/scs/v2"
 
-	"gerege/app/auth"
+	"gerege/app/accounts"
+	"gerege/app/admin"
 	"gerege/app/content"
 	"gerege/app/directionboard"
-	"gerege/app/mail"
-	"gerege/app/web"
+	"gerege/app/forms"
+	"gerege/app/platform/authn"
+	"gerege/app/platform/authz"
+	"gerege/app/platform/mail"
+	"gerege/app/platform/secure"
+	"gerege/app/platform/web"
+	"gerege/app/site"
 	"gerege/db"
 )
 
@@ -41,8 +47,9 @@ type Server struct {
 	demo      *cachedFlag
 	now       func() time.Time
 	mailer    *mail.Mailer
-	auth      *auth.Handlers
-	board     *directionboard.Handlers
+	authn     *authn.Authenticator
+	access    *authz.Registry
+	modules   []module
 	limiter   *web.Limiter
 	cancel    context.CancelFunc
 	stop      chan struct{}
@@ -113,30 +120,42 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 	s.limiter = web.NewLimiter(s.now)
 	s.mailer = mail.New(store, mail.SMTP{Host: cfg.SMTP.Host, Port: cfg.SMTP.Port, User: cfg.SMTP.User,
 		Password: cfg.SMTP.Password, From: cfg.SMTP.From, TLS: cfg.SMTP.TLS}, log, s.now)
-	s.auth = &auth.Handlers{
-		Store: store, Hasher: auth.NewHasher(), Tokens: auth.NewTokens(s.secret, cfg.Auth.AccessTTL, s.now),
-		Mailer: s.mailer, Limiter: s.limiter, Sessions: s.sessions, Sealer: auth.NewSealer(s.secret, "id-number v1"),
-		HashKey: auth.DeriveKey(s.secret, "token-hash v1"), Now: s.now, Kit: s.kit,
-		Cfg: auth.Config{BaseURL: cfg.BaseURL, AccessTTL: cfg.Auth.AccessTTL, RefreshTTL: cfg.Auth.RefreshTTL,
-			SessionLifetime: cfg.Auth.SessionLifetime, CodeTTL: 30 * time.Minute, ResetTTL: 30 * time.Minute,
-			InviteTTL: 7 * 24 * time.Hour, MinFillTime: cfg.Auth.MinFillTime,
-			Limits: auth.Limits{LoginIP: cfg.Auth.LoginIP, LoginAccount: cfg.Auth.LoginAccount, RegisterIP: cfg.Auth.RegisterIP,
-				EmailIP: cfg.Auth.EmailIP, EmailAccount: cfg.Auth.EmailAccount, VerifyAccount: cfg.Auth.VerifyAccount}},
-		SetMaintenance: func(ctx context.Context, on bool) error {
-			v := "off"
-			if on {
-				v = "on"
-			}
-			defer s.maint.Invalidate()
-			return store.SetSetting(ctx, db.SettingMaintenance, v)
-		},
-	}
-
-	s.board = &directionboard.Handlers{Store: store, Mailer: s.mailer, Limiter: s.limiter, Now: s.now,
-		TimeLimit: cfg.DirectionBoardLimit, BaseURL: cfg.BaseURL, HashKey: s.auth.HashKey, Secure: cfg.Secure(),
+	hashKey := secure.DeriveKey(s.secret, "token-hash v1")
+	s.access = &authz.Registry{}
+	s.authn = &authn.Authenticator{Store: store, Tokens: authn.NewTokens(s.secret, cfg.Auth.AccessTTL, s.now),
+		Sessions: s.sessions, Kit: s.kit, Now: s.now}
+	board := &directionboard.Handlers{Store: store, Mailer: s.mailer, Limiter: s.limiter, Now: s.now,
+		TimeLimit: cfg.DirectionBoardLimit, BaseURL: cfg.BaseURL, HashKey: hashKey, Secure: cfg.Secure(),
 		EmailRate: cfg.Auth.EmailIP}
-	if err := s.board.Init(); err != nil {
+	if err := board.Init(); err != nil {
 		return fail(err)
+	}
+	s.modules = []module{
+		{"site", &site.Handlers{Version: Version, Demo: s.demo.Get, Maintenance: s.maint.Get, Secure: cfg.Secure(),
+			AppStoreURL: cfg.AppStoreURL, PlayStoreURL: cfg.PlayStoreURL, SupportEmail: cfg.SupportEmail, Now: s.now}},
+		{"content", &content.Handlers{Store: store, Now: s.now}},
+		{"directionboard", board},
+		{"forms", &forms.Handlers{Store: store, Limiter: s.limiter, Sealer: secure.NewSealer(s.secret, "forms v1"),
+			HashKey: hashKey, Now: s.now, Rate: cfg.FormsIP, MinFillTime: cfg.Auth.MinFillTime,
+			StaffEmails: cfg.StaffNotify, BaseURL: cfg.BaseURL}},
+		{"accounts", &accounts.Handlers{
+			Store: store, Hasher: secure.NewHasher(), Tokens: s.authn.Tokens, Mailer: s.mailer, Limiter: s.limiter,
+			Sessions: s.sessions, Sealer: secure.NewSealer(s.secret, "id-number v1"), HashKey: hashKey, Now: s.now,
+			Access: s.access,
+			Cfg: accounts.Config{BaseURL: cfg.BaseURL, AccessTTL: cfg.Auth.AccessTTL, RefreshTTL: cfg.Auth.RefreshTTL,
+				SessionLifetime: cfg.Auth.SessionLifetime, CodeTTL: 30 * time.Minute, ResetTTL: 30 * time.Minute,
+				InviteTTL: 7 * 24 * time.Hour, MinFillTime: cfg.Auth.MinFillTime,
+				Limits: accounts.Limits{LoginIP: cfg.Auth.LoginIP, LoginAccount: cfg.Auth.LoginAccount, RegisterIP: cfg.Auth.RegisterIP,
+					EmailIP: cfg.Auth.EmailIP, EmailAccount: cfg.Auth.EmailAccount, VerifyAccount: cfg.Auth.VerifyAccount}}}},
+		{"admin", &admin.Handlers{Store: store, Mailer: s.mailer, Now: s.now,
+			SetMaintenance: func(ctx context.Context, on bool) error {
+				v := "off"
+				if on {
+					v = "on"
+				}
+				defer s.maint.Invalidate()
+				return store.SetSetting(ctx, db.SettingMaintenance, v)
+			}}},
 	}
 
 	s.handler = s.routes()
@@ -150,6 +169,19 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 	}()
 	return s, nil
 }
+
+// module is a capability: it declares its routes (each with its permission) and dashboard
+// pages. Modules are mounted in this order.
+type module struct {
+	name string
+	m    interface {
+		Mount(r *authz.Router, reg *authz.Registry)
+	}
+}
+
+// Access is the registry of every mounted route and dashboard page (the role × route test
+// walks it).
+func (s *Server) Access() *authz.Registry { return s.access }
 
 // Handler is the root HTTP handler.
 func (s *Server) Handler() http.Handler { return s.handler }

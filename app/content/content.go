@@ -18,7 +18,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"gerege/app/web"
+	"gerege/app/platform/web"
 	"gerege/db"
 	"gerege/i18n"
 )

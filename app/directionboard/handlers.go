@@ -11,9 +11,10 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"gerege/app/auth"
-	"gerege/app/mail"
-	"gerege/app/web"
+	"gerege/app/platform/authn"
+	"gerege/app/platform/mail"
+	"gerege/app/platform/secure"
+	"gerege/app/platform/web"
 	"gerege/db"
 	"gerege/i18n"
 )
@@ -84,7 +85,7 @@ func (h *Handlers) visitorAttempt(r *http.Request) (*db.Attempt, error) {
 			return nil, err
 		}
 	}
-	if id := auth.From(r.Context()); id != nil {
+	if id := authn.From(r.Context()); id != nil {
 		a, err := h.Store.OpenAttemptOfUser(r.Context(), id.User.ID)
 		if db.IsNotFound(err) {
 			return nil, nil
@@ -95,7 +96,7 @@ func (h *Handlers) visitorAttempt(r *http.Request) (*db.Attempt, error) {
 }
 
 func (h *Handlers) keyMatches(a *db.Attempt, key string) bool {
-	return subtle.ConstantTimeCompare([]byte(auth.HashToken(h.HashKey, key)), []byte(a.KeyHash)) == 1
+	return subtle.ConstantTimeCompare([]byte(secure.HashToken(h.HashKey, key)), []byte(a.KeyHash)) == 1
 }
 
 // owned loads the attempt of the URL and checks the visitor may use it: the signed-in owner,
@@ -108,7 +109,7 @@ func (h *Handlers) owned(r *http.Request) (*db.Attempt, error) {
 	if err != nil {
 		return nil, err
 	}
-	if id := auth.From(r.Context()); id != nil && a.UserID == id.User.ID {
+	if id := authn.From(r.Context()); id != nil && a.UserID == id.User.ID {
 		return a, nil
 	}
 	ref := r.Header.Get("X-Attempt-Key")
@@ -136,7 +137,7 @@ func (h *Handlers) Test(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if a != nil {
-		if id := auth.From(r.Context()); id != nil && a.UserID == 0 {
+		if id := authn.From(r.Context()); id != nil && a.UserID == 0 {
 			if err := h.Store.ClaimAttempt(r.Context(), a.ID, id.User.ID); err != nil {
 				return err
 			}
@@ -184,14 +185,14 @@ func (h *Handlers) Start(w http.ResponseWriter, r *http.Request) error {
 			return nil
 		}
 	}
-	if err := h.Limiter.Limit("db:start:"+clientIP(r), web.Rate{N: 30, Per: time.Hour}); err != nil {
+	if err := h.Limiter.Limit("db:start:"+web.RateKey(r), web.Rate{N: 30, Per: time.Hour}); err != nil {
 		return err
 	}
 	now := h.Now()
-	key := auth.RandomToken(18)
-	na := db.Attempt{ID: auth.RandomToken(12), KeyHash: auth.HashToken(h.HashKey, key), Lang: web.Lang(r),
-		StartedAt: now, DeadlineAt: now.Add(h.TimeLimit), ResultToken: auth.RandomToken(24)}
-	if id := auth.From(r.Context()); id != nil {
+	key := secure.RandomToken(18)
+	na := db.Attempt{ID: secure.RandomToken(12), KeyHash: secure.HashToken(h.HashKey, key), Lang: web.Lang(r),
+		StartedAt: now, DeadlineAt: now.Add(h.TimeLimit), ResultToken: secure.RandomToken(24)}
+	if id := authn.From(r.Context()); id != nil {
 		na.UserID = id.User.ID
 	}
 	if err := h.Store.CreateAttempt(r.Context(), na); err != nil {
@@ -204,14 +205,6 @@ func (h *Handlers) Start(w http.ResponseWriter, r *http.Request) error {
 	v.Key = na.ID + "." + key
 	web.JSON(w, http.StatusCreated, v)
 	return nil
-}
-
-func clientIP(r *http.Request) string {
-	host := r.RemoteAddr
-	if i := strings.LastIndexByte(host, ':'); i > 0 {
-		host = host[:i]
-	}
-	return host
 }
 
 var errTimeUp = &web.Error{Status: 409, Code: "time_up", Message: web.M("directionBoard.errors.timeUp")}
@@ -405,7 +398,7 @@ func (h *Handlers) Email(w http.ResponseWriter, r *http.Request) error {
 	if !a.EmailedAt.IsZero() && !req.Again {
 		return &web.Error{Status: 409, Code: "already_sent", Message: web.M("directionBoard.errors.alreadySent")}
 	}
-	if err := h.Limiter.Limit("db:email:"+clientIP(r), h.EmailRate); err != nil {
+	if err := h.Limiter.Limit("db:email:"+web.RateKey(r), h.EmailRate); err != nil {
 		return err
 	}
 	if err := h.Limiter.Limit("db:email:attempt:"+a.ID, web.Rate{N: 3, Per: 24 * time.Hour}); err != nil {
@@ -433,7 +426,7 @@ func (h *Handlers) Email(w http.ResponseWriter, r *http.Request) error {
 
 // MyResults is GET /api/account/direction-board: the signed-in user's past results.
 func (h *Handlers) MyResults(w http.ResponseWriter, r *http.Request) error {
-	u := auth.From(r.Context()).User
+	u := authn.From(r.Context()).User
 	list, err := h.Store.FinishedAttemptsOfUser(r.Context(), u.ID)
 	if err != nil {
 		return err

@@ -12,8 +12,9 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/xuri/excelize/v2"
 
-	"gerege/app/auth"
-	"gerege/app/web"
+	"gerege/app/platform/authn"
+	"gerege/app/platform/authz"
+	"gerege/app/platform/web"
 	"gerege/db"
 )
 
@@ -99,7 +100,7 @@ func (h *Handlers) answers(s *db.Submission, u *db.User) (map[string]any, bool, 
 	if s.Sensitive == nil {
 		return data, false, nil
 	}
-	if !auth.SeesSensitive(u) {
+	if !authz.Can(u, authz.FormsSensitiveRead) {
 		return data, true, nil
 	}
 	plain, err := h.Sealer.Open(s.Sensitive)
@@ -131,7 +132,7 @@ func (h *Handlers) Detail(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u := auth.From(r.Context()).User
+	u := authn.From(r.Context()).User
 	data, hidden, err := h.answers(s, u)
 	if err != nil {
 		return err
@@ -165,7 +166,7 @@ func (h *Handlers) SetStatus(w http.ResponseWriter, r *http.Request) error {
 	if err := c.Err(); err != nil {
 		return err
 	}
-	if err := h.Store.SetSubmissionStatus(r.Context(), s.ID, auth.From(r.Context()).User.ID, req.Status, strings.TrimSpace(req.Note), h.Now()); err != nil {
+	if err := h.Store.SetSubmissionStatus(r.Context(), s.ID, authn.From(r.Context()).User.ID, req.Status, strings.TrimSpace(req.Note), h.Now()); err != nil {
 		return err
 	}
 	return h.Detail(w, r)
@@ -189,7 +190,7 @@ func (h *Handlers) AddNote(w http.ResponseWriter, r *http.Request) error {
 	if err := c.Err(); err != nil {
 		return err
 	}
-	if err := h.Store.AddSubmissionNote(r.Context(), s.ID, auth.From(r.Context()).User.ID, req.Note, h.Now()); err != nil {
+	if err := h.Store.AddSubmissionNote(r.Context(), s.ID, authn.From(r.Context()).User.ID, req.Note, h.Now()); err != nil {
 		return err
 	}
 	return h.Detail(w, r)
@@ -213,11 +214,11 @@ func (h *Handlers) Delete(w http.ResponseWriter, r *http.Request) error {
 	if err := c.Err(); err != nil {
 		return err
 	}
-	u := auth.From(r.Context()).User
+	u := authn.From(r.Context()).User
 	if err := h.Store.DeleteSubmission(r.Context(), s.ID, u.ID, req.Reason, h.Now()); err != nil {
 		return err
 	}
-	_ = h.Store.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: "submission.deleted", ActorID: u.ID, IP: clientIP(r),
+	_ = h.Store.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: "submission.deleted", ActorID: u.ID, IP: web.ClientIP(r),
 		Detail: s.Reference + ": " + req.Reason})
 	w.WriteHeader(http.StatusNoContent)
 	return nil
@@ -356,12 +357,12 @@ func (h *Handlers) Export(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u := auth.From(r.Context()).User
-	cols := columns(kind, auth.SeesSensitive(u))
+	u := authn.From(r.Context()).User
+	cols := columns(kind, authz.Can(u, authz.FormsSensitiveRead))
 	name := fmt.Sprintf("%s-%s.%s", kind, h.Now().UTC().Format("2006-01-02"), format)
 	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
 	w.Header().Set("Cache-Control", "no-store")
-	_ = h.Store.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: "submissions.exported", ActorID: u.ID, IP: clientIP(r), Detail: kind + " " + format})
+	_ = h.Store.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: "submissions.exported", ActorID: u.ID, IP: web.ClientIP(r), Detail: kind + " " + format})
 	each := func(fn func([]string) error) error {
 		return h.Store.EachSubmission(r.Context(), f, func(s *db.Submission) error {
 			data, _, err := h.answers(s, u)
@@ -410,36 +411,4 @@ func (h *Handlers) Export(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 	return x.Write(w)
-}
-
-// SetStaff is PUT /api/admin/users/staff {email, level: none|desk|sensitive} (admins).
-func (h *Handlers) SetStaff(w http.ResponseWriter, r *http.Request) error {
-	var req struct {
-		Email string `json:"email"`
-		Level string `json:"level"`
-	}
-	if err := web.Decode(r, &req); err != nil {
-		return err
-	}
-	levels := map[string]int{"none": 0, "desk": 1, "sensitive": 2}
-	c := &web.Checker{}
-	c.OneOf("level", req.Level, true, "none", "desk", "sensitive")
-	if err := c.Err(); err != nil {
-		return err
-	}
-	u, err := h.Store.UserByEmail(r.Context(), strings.ToLower(strings.TrimSpace(req.Email)))
-	if db.IsNotFound(err) {
-		return web.Invalid(map[string]web.Msg{"email": web.M("auth.errors.noSuchUser")})
-	}
-	if err != nil {
-		return err
-	}
-	if err := h.Store.SetStaff(r.Context(), u.ID, levels[req.Level], h.Now()); err != nil {
-		return err
-	}
-	me := auth.From(r.Context()).User
-	_ = h.Store.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: "role.changed", ActorID: me.ID, SubjectID: u.ID, IP: clientIP(r),
-		Detail: "staff=" + req.Level})
-	web.JSON(w, http.StatusOK, req)
-	return nil
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"gerege/app/web"
+	"gerege/app/platform/web"
 )
 
 // Spam fields every web form sends.

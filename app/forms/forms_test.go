@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"gerege/app/web"
+	"gerege/app/platform/web"
 )
 
 var now = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)

@@ -12,9 +12,10 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"gerege/app/auth"
-	"gerege/app/mail"
-	"gerege/app/web"
+	"gerege/app/platform/authn"
+	"gerege/app/platform/mail"
+	"gerege/app/platform/secure"
+	"gerege/app/platform/web"
 	"gerege/db"
 )
 
@@ -22,7 +23,7 @@ import (
 type Handlers struct {
 	Store       *db.Store
 	Limiter     *web.Limiter
-	Sealer      *auth.Sealer
+	Sealer      *secure.Sealer
 	HashKey     []byte
 	Now         func() time.Time
 	Rate        web.Rate      // submissions per IP
@@ -63,20 +64,15 @@ func (h *Handlers) Schema(w http.ResponseWriter, r *http.Request) error {
 
 // Token is GET /api/forms/token: a signed timestamp the page sends back with the form.
 func (h *Handlers) Token(w http.ResponseWriter, r *http.Request) error {
-	ts := strconv.FormatInt(h.Now().UnixMilli(), 10)
-	web.JSON(w, http.StatusOK, map[string]string{"formToken": ts + "." + auth.HashToken(h.HashKey, "forms:"+ts)})
+	web.JSON(w, http.StatusOK, web.FormToken{FormToken: h.fillTokens().Issue()})
 	return nil
 }
 
-func (h *Handlers) tokenOK(tok string) bool {
-	ts, mac, ok := strings.Cut(tok, ".")
-	if !ok || auth.HashToken(h.HashKey, "forms:"+ts) != mac {
-		return false
-	}
-	ms, err := strconv.ParseInt(ts, 10, 64)
-	age := h.Now().Sub(time.UnixMilli(ms))
-	return err == nil && age >= h.MinFillTime && age < 7*24*time.Hour
+func (h *Handlers) fillTokens() *web.FormTokens {
+	return &web.FormTokens{Key: h.HashKey, Purpose: "forms", MinAge: h.MinFillTime, MaxAge: 7 * 24 * time.Hour, Now: h.Now}
 }
+
+func (h *Handlers) tokenOK(tok string) bool { return h.fillTokens().Check(tok) }
 
 // fromBrowser: browsers send Sec-Fetch-Site (or at least Origin/cookies); the mobile app
 // sends none of these and is held to the rate limit alone.
@@ -112,7 +108,7 @@ func (h *Handlers) Submit(w http.ResponseWriter, r *http.Request) error {
 	if err := web.Decode(r, f); err != nil {
 		return err
 	}
-	if err := h.Limiter.Limit("forms:ip:"+clientIP(r), h.Rate); err != nil {
+	if err := h.Limiter.Limit("forms:ip:"+web.RateKey(r), h.Rate); err != nil {
 		return err
 	}
 	sp := f.spam()
@@ -133,7 +129,7 @@ func (h *Handlers) Submit(w http.ResponseWriter, r *http.Request) error {
 	lang := web.Lang(r)
 	n := db.NewSubmission{Form: kind, Prefix: Prefixes[kind], Lang: lang, Name: rec.Name, Email: rec.Email,
 		Country: rec.Country, Data: string(data), Sensitive: sealed, Search: strings.Join(rec.Search, " ")}
-	id := auth.From(r.Context())
+	id := authn.From(r.Context())
 	if id != nil {
 		n.UserID = id.User.ID
 	}
@@ -216,14 +212,6 @@ func (h *Handlers) staffFor(kind string) []string {
 	return out
 }
 
-func clientIP(r *http.Request) string {
-	host := r.RemoteAddr
-	if i := strings.LastIndexByte(host, ':'); i > 0 {
-		host = host[:i]
-	}
-	return host
-}
-
 const maxDraft = 64 << 10
 
 // GetDraft is GET /api/forms/{form}/draft (signed in): the saved draft, or {"data": null}.
@@ -232,7 +220,7 @@ func (h *Handlers) GetDraft(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	data, at, err := h.Store.Draft(r.Context(), auth.From(r.Context()).User.ID, kind)
+	data, at, err := h.Store.Draft(r.Context(), authn.From(r.Context()).User.ID, kind)
 	if db.IsNotFound(err) {
 		// No draft is a normal answer, not a missing resource.
 		web.JSON(w, http.StatusOK, map[string]any{"data": nil})
@@ -262,7 +250,7 @@ func (h *Handlers) PutDraft(w http.ResponseWriter, r *http.Request) error {
 	if len(req.Data) == 0 || len(req.Data) > maxDraft || json.Unmarshal(req.Data, &obj) != nil {
 		return web.Invalid(map[string]web.Msg{"data": web.M("forms.errors.draft")})
 	}
-	if err := h.Store.SaveDraft(r.Context(), auth.From(r.Context()).User.ID, kind, string(req.Data), h.Now()); err != nil {
+	if err := h.Store.SaveDraft(r.Context(), authn.From(r.Context()).User.ID, kind, string(req.Data), h.Now()); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -275,7 +263,7 @@ func (h *Handlers) DeleteDraft(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.DeleteDraft(r.Context(), auth.From(r.Context()).User.ID, kind); err != nil {
+	if err := h.Store.DeleteDraft(r.Context(), authn.From(r.Context()).User.ID, kind); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -301,7 +289,7 @@ func (h *Handlers) RequestDeletion(w http.ResponseWriter, r *http.Request) error
 	if err := c.Err(); err != nil {
 		return err
 	}
-	if err := h.Limiter.Limit("forms:delete:"+clientIP(r), web.Rate{N: 10, Per: time.Hour}); err != nil {
+	if err := h.Limiter.Limit("forms:delete:"+web.RateKey(r), web.Rate{N: 10, Per: time.Hour}); err != nil {
 		return err
 	}
 	if err := h.Store.RequestDeletion(r.Context(), req.Reference, req.Email, h.Now()); err != nil {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/nyaruka/phonenumbers"
 
-	"gerege/app/web"
+	"gerege/app/platform/web"
 )
 
 // Limits shared by the forms (characters).

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"gerege/app/web"
+	"gerege/app/platform/web"
 	"gerege/i18n"
 )
 

@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"time"
 
-	"gerege/app/web"
+	"gerege/app/platform/web"
 	"gerege/i18n"
 )
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { looksLikeEmail } from './email';
 
-// The same verdicts as the server's web.ValidEmail (app/web/validate_test.go keeps those).
+// The same verdicts as the server's web.ValidEmail (app/platform/web/validate_test.go keeps those).
 describe('looksLikeEmail', () => {
   it.each(['saraa@example.mn', 'first.last+tag@sub.example.org', 'бат@жишээ.мн'])('accepts %s', (v) => {
     expect(looksLikeEmail(v)).toBe(true);

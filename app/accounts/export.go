@@ -1,4 +1,4 @@
-package auth
+package accounts
 
 import (
 	"encoding/json"
@@ -6,7 +6,8 @@ import (
 	"net/http"
 	"time"
 
-	"gerege/app/web"
+	"gerege/app/platform/authn"
+	"gerege/app/platform/web"
 	"gerege/db"
 )
 
@@ -33,7 +34,7 @@ type AcceptedVersions struct {
 
 // ExportAccount is GET /api/account/export: a JSON file download of the account's data.
 func (h *Handlers) ExportAccount(w http.ResponseWriter, r *http.Request) error {
-	id := From(r.Context())
+	id := authn.From(r.Context())
 	ctx := r.Context()
 	u := id.User
 	out := Export{ExportedAt: h.Now().UTC(), Accepted: AcceptedVersions{Terms: u.TermsVersion, Privacy: u.PrivacyVersion}}

@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	gmail "gerege/app/mail"
-	"gerege/app/mail/mailtest"
+	gmail "gerege/app/platform/mail"
+	"gerege/app/platform/mail/mailtest"
 	"gerege/db"
 )
 

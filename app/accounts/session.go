@@ -1,15 +1,16 @@
-package auth
+package accounts
 
 import (
 	"context"
 	"errors"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
-	"gerege/app/mail"
-	"gerege/app/web"
+	"gerege/app/platform/authn"
+	"gerege/app/platform/mail"
+	"gerege/app/platform/secure"
+	"gerege/app/platform/web"
 	"gerege/db"
 	"gerege/i18n"
 )
@@ -48,7 +49,7 @@ func CheckPassword(c *web.Checker, field, pw, email string) {
 		c.Add(field, web.M("auth.errors.passwordTooShort", "min", MinPassword))
 	case len([]rune(pw)) > MaxPassword:
 		c.Add(field, web.M("validation.tooLong", "max", MaxPassword))
-	case IsCommon(pw) || strings.EqualFold(pw, email):
+	case secure.IsCommon(pw) || strings.EqualFold(pw, email):
 		c.Add(field, web.M("auth.errors.passwordCommon"))
 	}
 }
@@ -99,7 +100,7 @@ func (req *RegisterRequest) validate(fromWeb bool, now time.Time) error {
 // register creates the account, queues the verification email and opens a device session.
 func (h *Handlers) register(r *http.Request, req *RegisterRequest, kind string, acceptedTerms bool) (*db.User, *db.AuthSession, error) {
 	now := h.Now()
-	if err := h.Limiter.Limit("register:ip:"+clientIP(r), h.Cfg.Limits.RegisterIP); err != nil {
+	if err := h.Limiter.Limit("register:ip:"+web.RateKey(r), h.Cfg.Limits.RegisterIP); err != nil {
 		return nil, nil, err
 	}
 	if err := req.validate(kind == "web", now); err != nil {
@@ -139,12 +140,12 @@ func (h *Handlers) register(r *http.Request, req *RegisterRequest, kind string, 
 // sendCode creates a code + link for purpose and queues the email.
 func (h *Handlers) sendCode(ctx context.Context, u *db.User, purpose string) error {
 	now := h.Now()
-	code, link := RandomCode(), RandomToken(24)
+	code, link := secure.RandomCode(), secure.RandomToken(24)
 	ttl, path, kind := h.Cfg.CodeTTL, "/auth/verify?token=", "verifyEmail"
 	if purpose == "reset" {
 		ttl, path, kind = h.Cfg.ResetTTL, "/auth/new-password?token=", "resetPassword"
 	}
-	if err := h.Store.CreateEmailCode(ctx, u.ID, purpose, HashToken(h.HashKey, code), HashToken(h.HashKey, link), now, now.Add(ttl)); err != nil {
+	if err := h.Store.CreateEmailCode(ctx, u.ID, purpose, secure.HashToken(h.HashKey, code), secure.HashToken(h.HashKey, link), now, now.Add(ttl)); err != nil {
 		return err
 	}
 	return h.Mailer.Send(ctx, mail.Message{To: u.Email, Lang: u.Language, Kind: kind, Name: u.FirstName, Code: code,
@@ -158,7 +159,7 @@ func (h *Handlers) openSession(r *http.Request, u *db.User, kind string) (*db.Au
 	if kind == "api" {
 		ttl = h.Cfg.RefreshTTL
 	}
-	s := db.AuthSession{ID: RandomToken(18), UserID: u.ID, Kind: kind, UserAgent: truncateUA(r.UserAgent()),
+	s := db.AuthSession{ID: secure.RandomToken(18), UserID: u.ID, Kind: kind, UserAgent: truncateUA(r.UserAgent()),
 		CreatedAt: now, ExpiresAt: now.Add(ttl)}
 	if err := h.Store.CreateAuthSession(r.Context(), s); err != nil {
 		return nil, err
@@ -167,7 +168,7 @@ func (h *Handlers) openSession(r *http.Request, u *db.User, kind string) (*db.Au
 		if err := h.Sessions.RenewToken(r.Context()); err != nil {
 			return nil, err
 		}
-		h.Sessions.Put(r.Context(), sessionKey, s.ID)
+		h.Sessions.Put(r.Context(), authn.SessionKey, s.ID)
 	}
 	return &s, nil
 }
@@ -191,8 +192,8 @@ type TokenPair struct {
 func (h *Handlers) tokens(ctx context.Context, u *db.User, s *db.AuthSession, refresh string) (*TokenPair, error) {
 	now := h.Now()
 	if refresh == "" {
-		refresh = RandomToken(32)
-		if err := h.Store.AddRefreshToken(ctx, HashToken(h.HashKey, refresh), s.ID, now, s.ExpiresAt); err != nil {
+		refresh = secure.RandomToken(32)
+		if err := h.Store.AddRefreshToken(ctx, secure.HashToken(h.HashKey, refresh), s.ID, now, s.ExpiresAt); err != nil {
 			return nil, err
 		}
 	}
@@ -247,7 +248,7 @@ func (h *Handlers) login(r *http.Request) (*db.User, error) {
 	if err := c.Err(); err != nil {
 		return nil, err
 	}
-	if err := h.Limiter.Limit("login:ip:"+clientIP(r), h.Cfg.Limits.LoginIP); err != nil {
+	if err := h.Limiter.Limit("login:ip:"+web.RateKey(r), h.Cfg.Limits.LoginIP); err != nil {
 		return nil, err
 	}
 	if err := h.Limiter.Limit("login:account:"+email, h.Cfg.Limits.LoginAccount); err != nil {
@@ -256,7 +257,7 @@ func (h *Handlers) login(r *http.Request) (*db.User, error) {
 	bad := &web.Error{Status: 401, Code: "invalid_credentials", Message: web.M("auth.errors.invalidCredentials")}
 	u, err := h.Store.UserByEmail(r.Context(), email)
 	if db.IsNotFound(err) {
-		_, _ = h.Hasher.Verify(req.Password, dummyHash())
+		_, _ = h.Hasher.Verify(req.Password, secure.DummyHash())
 		h.audit(r, "signin.failure", 0, 0, "unknown email")
 		return nil, bad
 	}
@@ -310,8 +311,8 @@ func (h *Handlers) Refresh(w http.ResponseWriter, r *http.Request) error {
 		return web.Invalid(map[string]web.Msg{"refreshToken": web.M("validation.required")})
 	}
 	now := h.Now()
-	next := RandomToken(32)
-	s, err := h.Store.RotateRefreshToken(r.Context(), HashToken(h.HashKey, req.RefreshToken), HashToken(h.HashKey, next),
+	next := secure.RandomToken(32)
+	s, err := h.Store.RotateRefreshToken(r.Context(), secure.HashToken(h.HashKey, req.RefreshToken), secure.HashToken(h.HashKey, next),
 		now, now.Add(h.Cfg.RefreshTTL))
 	if errors.Is(err, db.ErrTokenReused) {
 		h.audit(r, "token.reuse", 0, 0, "refresh token family revoked")
@@ -337,7 +338,7 @@ func (h *Handlers) Refresh(w http.ResponseWriter, r *http.Request) error {
 
 // Logout is POST /api/auth/logout (mobile, bearer): ends this device's session.
 func (h *Handlers) Logout(w http.ResponseWriter, r *http.Request) error {
-	id := From(r.Context())
+	id := authn.From(r.Context())
 	if err := h.Store.RevokeAuthSession(r.Context(), id.User.ID, id.Session.ID, h.Now()); err != nil {
 		return err
 	}
@@ -355,7 +356,7 @@ func (h *Handlers) Logout(w http.ResponseWriter, r *http.Request) error {
 // idempotent: without a live session (it expired, or another tab signed out first) it
 // still answers 204 and clears the cookie, so the page can always show the signed-out state.
 func (h *Handlers) WebLogout(w http.ResponseWriter, r *http.Request) error {
-	if From(r.Context()) != nil {
+	if authn.From(r.Context()) != nil {
 		return h.Logout(w, r)
 	}
 	if err := h.Sessions.Destroy(r.Context()); err != nil {
@@ -367,7 +368,7 @@ func (h *Handlers) WebLogout(w http.ResponseWriter, r *http.Request) error {
 
 // Me is GET /api/auth/me: the signed-in user (bearer or cookie).
 func (h *Handlers) Me(w http.ResponseWriter, r *http.Request) error {
-	id := From(r.Context())
+	id := authn.From(r.Context())
 	v, err := h.view(r.Context(), id.User)
 	if err != nil {
 		return err
@@ -411,20 +412,15 @@ func (h *Handlers) WebLogin(w http.ResponseWriter, r *http.Request) error {
 // FormToken is GET /api/web/auth/form-token: a signed timestamp the register form sends
 // back, so a form submitted faster than a person can type is refused.
 func (h *Handlers) FormToken(w http.ResponseWriter, r *http.Request) error {
-	ts := strconv.FormatInt(h.Now().UnixMilli(), 10)
-	web.JSON(w, http.StatusOK, map[string]string{"formToken": ts + "." + HashToken(h.HashKey, "form:"+ts)})
+	web.JSON(w, http.StatusOK, web.FormToken{FormToken: h.fillTokens().Issue()})
 	return nil
 }
 
-func (h *Handlers) checkFormToken(tok string) bool {
-	ts, mac, ok := strings.Cut(tok, ".")
-	if !ok || HashToken(h.HashKey, "form:"+ts) != mac {
-		return false
-	}
-	ms, err := strconv.ParseInt(ts, 10, 64)
-	age := h.Now().Sub(time.UnixMilli(ms))
-	return err == nil && age >= h.Cfg.MinFillTime && age < 24*time.Hour
+func (h *Handlers) fillTokens() *web.FormTokens {
+	return &web.FormTokens{Key: h.HashKey, Purpose: "form", MinAge: h.Cfg.MinFillTime, MaxAge: 24 * time.Hour, Now: h.Now}
 }
+
+func (h *Handlers) checkFormToken(tok string) bool { return h.fillTokens().Check(tok) }
 
 // WebRegister is POST /api/web/auth/register: the web form (date of birth and terms
 // acceptance required, honeypot and minimum fill time checked), signed in by cookie.

@@ -1,4 +1,4 @@
-package auth
+package accounts
 
 import (
 	"context"
@@ -8,7 +8,8 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"gerege/app/web"
+	"gerege/app/platform/authn"
+	"gerege/app/platform/web"
 	"gerege/db"
 	"gerege/i18n"
 )
@@ -24,7 +25,7 @@ type ProfileRequest struct {
 // UpdateProfile is PATCH /api/account: name, language, and the date of birth (which can be
 // given once — after that it changes only through ID verification).
 func (h *Handlers) UpdateProfile(w http.ResponseWriter, r *http.Request) error {
-	id := From(r.Context())
+	id := authn.From(r.Context())
 	var req ProfileRequest
 	if err := web.Decode(r, &req); err != nil {
 		return err
@@ -64,7 +65,7 @@ func (h *Handlers) UpdateProfile(w http.ResponseWriter, r *http.Request) error {
 	return h.meAgain(w, r, id)
 }
 
-func (h *Handlers) meAgain(w http.ResponseWriter, r *http.Request, id *Identity) error {
+func (h *Handlers) meAgain(w http.ResponseWriter, r *http.Request, id *authn.Identity) error {
 	u, err := h.Store.UserByID(r.Context(), id.User.ID)
 	if err != nil {
 		return err
@@ -89,7 +90,7 @@ type PasswordRequest struct {
 // ChangePassword checks the current password, sets the new one and signs out every other
 // device.
 func (h *Handlers) ChangePassword(w http.ResponseWriter, r *http.Request) error {
-	id := From(r.Context())
+	id := authn.From(r.Context())
 	var req PasswordRequest
 	if err := web.Decode(r, &req); err != nil {
 		return err
@@ -139,7 +140,7 @@ type SessionView struct {
 
 // Sessions is GET /api/account/sessions.
 func (h *Handlers) ListSessions(w http.ResponseWriter, r *http.Request) error {
-	out, err := h.sessionViews(r.Context(), From(r.Context()))
+	out, err := h.sessionViews(r.Context(), authn.From(r.Context()))
 	if err != nil {
 		return err
 	}
@@ -147,7 +148,7 @@ func (h *Handlers) ListSessions(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handlers) sessionViews(ctx context.Context, id *Identity) ([]SessionView, error) {
+func (h *Handlers) sessionViews(ctx context.Context, id *authn.Identity) ([]SessionView, error) {
 	list, err := h.Store.ActiveSessions(ctx, id.User.ID, h.Now())
 	if err != nil {
 		return nil, err
@@ -162,7 +163,7 @@ func (h *Handlers) sessionViews(ctx context.Context, id *Identity) ([]SessionVie
 
 // RevokeSession is DELETE /api/account/sessions/{id}.
 func (h *Handlers) RevokeSession(w http.ResponseWriter, r *http.Request) error {
-	id := From(r.Context())
+	id := authn.From(r.Context())
 	err := h.Store.RevokeAuthSession(r.Context(), id.User.ID, chi.URLParam(r, "id"), h.Now())
 	if db.IsNotFound(err) {
 		return web.NotFound()
@@ -177,7 +178,7 @@ func (h *Handlers) RevokeSession(w http.ResponseWriter, r *http.Request) error {
 
 // SignOutEverywhere is POST /api/account/sessions/revoke-all: every device, this one too.
 func (h *Handlers) SignOutEverywhere(w http.ResponseWriter, r *http.Request) error {
-	id := From(r.Context())
+	id := authn.From(r.Context())
 	if _, err := h.Store.RevokeUserSessions(r.Context(), id.User.ID, "", h.Now()); err != nil {
 		return err
 	}
@@ -198,7 +199,7 @@ type DeleteRequest struct {
 
 // DeleteAccount is DELETE /api/account: erases the account after checking the password.
 func (h *Handlers) DeleteAccount(w http.ResponseWriter, r *http.Request) error {
-	id := From(r.Context())
+	id := authn.From(r.Context())
 	var req DeleteRequest
 	if err := web.Decode(r, &req); err != nil {
 		return err

@@ -1,4 +1,4 @@
-package auth
+package secure
 
 import (
 	"bufio"
@@ -82,9 +82,9 @@ func (h *Hasher) Verify(pw, encoded string) (bool, error) {
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }
 
-// dummyHash is checked against when an email is unknown, so sign-in takes as long whether or
+// DummyHash is checked against when an email is unknown, so sign-in takes as long whether or
 // not the account exists.
-var dummyHash = sync.OnceValue(func() string {
+var DummyHash = sync.OnceValue(func() string {
 	h, _ := NewHasher().Hash("no such account, still take the time")
 	return h
 })

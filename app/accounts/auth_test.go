@@ -1,6 +1,7 @@
-package auth
+package accounts
 
 import (
+	"gerege/app/platform/secure"
 	"strings"
 	"testing"
 	"time"
@@ -55,7 +56,7 @@ func FuzzRegistryNumber(f *testing.F) {
 }
 
 func TestPasswordHashing(t *testing.T) {
-	h := NewHasher()
+	h := secure.NewHasher()
 	enc, err := h.Hash("correct horse battery")
 	if err != nil || !strings.HasPrefix(enc, "$argon2id$v=19$m=19456,t=2,p=1$") {
 		t.Fatalf("%q %v", enc, err)
@@ -71,13 +72,13 @@ func TestPasswordHashing(t *testing.T) {
 			t.Errorf("malformed hash %q accepted", bad)
 		}
 	}
-	if !IsCommon("Password123") || !IsCommon("qwertyuiop") || IsCommon("correct horse battery") {
+	if !secure.IsCommon("Password123") || !secure.IsCommon("qwertyuiop") || secure.IsCommon("correct horse battery") {
 		t.Error("common-password list")
 	}
 }
 
 func TestSealer(t *testing.T) {
-	s := NewSealer([]byte("0123456789abcdef0123456789abcdef"), "test")
+	s := secure.NewSealer([]byte("0123456789abcdef0123456789abcdef"), "test")
 	enc := s.Seal("УБ05231412")
 	if got, err := s.Open(enc); err != nil || got != "УБ05231412" {
 		t.Fatalf("%q %v", got, err)
@@ -86,7 +87,7 @@ func TestSealer(t *testing.T) {
 	if _, err := s.Open(enc); err == nil {
 		t.Error("tampered ciphertext opened")
 	}
-	other := NewSealer([]byte("0123456789abcdef0123456789abcdef"), "other purpose")
+	other := secure.NewSealer([]byte("0123456789abcdef0123456789abcdef"), "other purpose")
 	if _, err := other.Open(s.Seal("x")); err == nil {
 		t.Error("a key for another purpose opened it")
 	}
@@ -94,7 +95,7 @@ func TestSealer(t *testing.T) {
 
 // BenchmarkPasswordHash is the cost of one argon2id hash (and so of one sign-in).
 func BenchmarkPasswordHash(b *testing.B) {
-	h := NewHasher()
+	h := secure.NewHasher()
 	for b.Loop() {
 		if _, err := h.Hash("correct horse battery"); err != nil {
 			b.Fatal(err)

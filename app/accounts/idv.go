@@ -1,4 +1,4 @@
-package auth
+package accounts
 
 import (
 	"context"
@@ -6,7 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"gerege/app/web"
+	"gerege/app/platform/authn"
+	"gerege/app/platform/authz"
+	"gerege/app/platform/web"
 	"gerege/db"
 )
 
@@ -39,7 +41,7 @@ func (h *Handlers) idView(w http.ResponseWriter, r *http.Request, userID int64) 
 
 func (h *Handlers) idViewOf(ctx context.Context, userID int64) (IDView, error) {
 	v, err := h.Store.IDVerificationOf(ctx, userID)
-	out := IDView{Status: "none", RestrictedFeatures: RestrictedWithoutID}
+	out := IDView{Status: "none", RestrictedFeatures: authz.RestrictedWithoutID}
 	switch {
 	case err == nil:
 		out.Status, out.Surname, out.GivenName, out.DateOfBirth, out.IDNumberMasked = v.Status, v.Surname, v.GivenName, v.DateOfBirth, v.IDNumberMask
@@ -54,14 +56,14 @@ func (h *Handlers) idViewOf(ctx context.Context, userID int64) (IDView, error) {
 
 // GetIDVerification is GET /api/account/id-verification.
 func (h *Handlers) GetIDVerification(w http.ResponseWriter, r *http.Request) error {
-	return h.idView(w, r, From(r.Context()).User.ID)
+	return h.idView(w, r, authn.From(r.Context()).User.ID)
 }
 
 // PutIDVerification checks and stores the user's national ID: the registry number's format
 // and its agreement with the date of birth (and with the account's, when one is known). The
 // number is stored encrypted; only a mask is kept in clear.
 func (h *Handlers) PutIDVerification(w http.ResponseWriter, r *http.Request) error {
-	id := From(r.Context())
+	id := authn.From(r.Context())
 	var req IDRequest
 	if err := web.Decode(r, &req); err != nil {
 		return err
@@ -111,7 +113,7 @@ func (h *Handlers) PutIDVerification(w http.ResponseWriter, r *http.Request) err
 // DeclineIDVerification is POST /api/account/id-verification/decline: the user keeps the
 // account with the listed features restricted; any stored ID data is erased.
 func (h *Handlers) DeclineIDVerification(w http.ResponseWriter, r *http.Request) error {
-	id := From(r.Context())
+	id := authn.From(r.Context())
 	if err := h.Store.SaveIDVerification(r.Context(), db.IDVerification{UserID: id.User.ID, Status: "declined",
 		UpdatedAt: h.Now()}); err != nil {
 		return err

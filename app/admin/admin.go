@@ -1,12 +1,14 @@
-package auth
+package admin
 
 import (
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 
-	"gerege/app/web"
+	"gerege/app/platform/authn"
+	"gerege/app/platform/web"
 	"gerege/db"
 )
 
@@ -81,7 +83,7 @@ func (h *Handlers) Maintenance(w http.ResponseWriter, r *http.Request) error {
 	if err := h.SetMaintenance(r.Context(), req.On); err != nil {
 		return err
 	}
-	u := From(r.Context()).User
+	u := authn.From(r.Context()).User
 	h.audit(r, "maintenance", u.ID, 0, strconv.FormatBool(req.On))
 	web.JSON(w, http.StatusOK, req)
 	return nil
@@ -99,8 +101,8 @@ func (h *Handlers) SetAdmin(w http.ResponseWriter, r *http.Request) error {
 	if err := web.Decode(r, &req); err != nil {
 		return err
 	}
-	me := From(r.Context()).User
-	u, err := h.Store.UserByEmail(r.Context(), normEmail(req.Email))
+	me := authn.From(r.Context()).User
+	u, err := h.Store.UserByEmail(r.Context(), strings.ToLower(strings.TrimSpace(req.Email)))
 	if db.IsNotFound(err) {
 		return web.Invalid(map[string]web.Msg{"email": web.M("auth.errors.noSuchUser")})
 	}
@@ -114,6 +116,40 @@ func (h *Handlers) SetAdmin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	h.audit(r, "role.changed", me.ID, u.ID, "admin="+strconv.FormatBool(req.Admin))
+	web.JSON(w, http.StatusOK, req)
+	return nil
+}
+
+// StaffRequest is PUT /api/admin/users/staff.
+type StaffRequest struct {
+	Email string `json:"email"`
+	Level string `json:"level"` // none | desk | sensitive
+}
+
+// SetStaff is PUT /api/admin/users/staff {email, level: none|desk|sensitive} (admins).
+func (h *Handlers) SetStaff(w http.ResponseWriter, r *http.Request) error {
+	var req StaffRequest
+	if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	levels := map[string]int{"none": 0, "desk": 1, "sensitive": 2}
+	c := &web.Checker{}
+	c.OneOf("level", req.Level, true, "none", "desk", "sensitive")
+	if err := c.Err(); err != nil {
+		return err
+	}
+	u, err := h.Store.UserByEmail(r.Context(), strings.ToLower(strings.TrimSpace(req.Email)))
+	if db.IsNotFound(err) {
+		return web.Invalid(map[string]web.Msg{"email": web.M("auth.errors.noSuchUser")})
+	}
+	if err != nil {
+		return err
+	}
+	if err := h.Store.SetStaff(r.Context(), u.ID, levels[req.Level], h.Now()); err != nil {
+		return err
+	}
+	me := authn.From(r.Context()).User
+	h.audit(r, "role.changed", me.ID, u.ID, "staff="+req.Level)
 	web.JSON(w, http.StatusOK, req)
 	return nil
 }

@@ -1,11 +1,13 @@
-package auth
+package accounts
 
 import (
 	"context"
 	"crypto/subtle"
 	"net/http"
 
-	"gerege/app/web"
+	"gerege/app/platform/authn"
+	"gerege/app/platform/secure"
+	"gerege/app/platform/web"
 	"gerege/db"
 )
 
@@ -28,7 +30,7 @@ func (h *Handlers) findCode(ctx context.Context, purpose string, u *db.User, req
 	var c *db.EmailCode
 	var err error
 	if req.Token != "" {
-		c, err = h.Store.EmailCodeByLink(ctx, purpose, HashToken(h.HashKey, req.Token))
+		c, err = h.Store.EmailCodeByLink(ctx, purpose, secure.HashToken(h.HashKey, req.Token))
 		if db.IsNotFound(err) {
 			return nil, expired
 		}
@@ -47,7 +49,7 @@ func (h *Handlers) findCode(ctx context.Context, purpose string, u *db.User, req
 	if !c.Expires.After(h.Now()) || c.Attempts >= MaxCodeAttempts {
 		return nil, expired
 	}
-	if req.Token == "" && subtle.ConstantTimeCompare([]byte(HashToken(h.HashKey, req.Code)), []byte(c.CodeHash)) != 1 {
+	if req.Token == "" && subtle.ConstantTimeCompare([]byte(secure.HashToken(h.HashKey, req.Code)), []byte(c.CodeHash)) != 1 {
 		n, err := h.Store.CountEmailCodeAttempt(ctx, c.ID)
 		if err != nil {
 			return nil, err
@@ -67,14 +69,14 @@ func (h *Handlers) Verify(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var u *db.User
-	if id := From(r.Context()); id != nil {
+	if id := authn.From(r.Context()); id != nil {
 		u = id.User
 		if err := h.Limiter.Limit("verify:account:"+u.Email, h.Cfg.Limits.VerifyAccount); err != nil {
 			return err
 		}
 	} else if req.Token == "" {
 		return web.Unauthorized()
-	} else if err := h.Limiter.Limit("verify:ip:"+clientIP(r), h.Cfg.Limits.EmailIP); err != nil {
+	} else if err := h.Limiter.Limit("verify:ip:"+web.RateKey(r), h.Cfg.Limits.EmailIP); err != nil {
 		return err
 	}
 	c, err := h.findCode(r.Context(), "verify", u, &req)
@@ -97,7 +99,7 @@ func (h *Handlers) Verify(w http.ResponseWriter, r *http.Request) error {
 
 // ResendVerification is POST /api/auth/verify/resend (signed in).
 func (h *Handlers) ResendVerification(w http.ResponseWriter, r *http.Request) error {
-	u := From(r.Context()).User
+	u := authn.From(r.Context()).User
 	if !u.EmailVerifiedAt.IsZero() {
 		web.JSON(w, http.StatusOK, map[string]bool{"emailVerified": true})
 		return nil
@@ -125,7 +127,7 @@ func (h *Handlers) ForgotPassword(w http.ResponseWriter, r *http.Request) error 
 	if err := c.Err(); err != nil {
 		return err
 	}
-	if err := h.Limiter.Limit("email:ip:"+clientIP(r), h.Cfg.Limits.EmailIP); err != nil {
+	if err := h.Limiter.Limit("email:ip:"+web.RateKey(r), h.Cfg.Limits.EmailIP); err != nil {
 		return err
 	}
 	answer := map[string]string{"message": web.T(r, "auth.forgot.sent")}
@@ -153,7 +155,7 @@ func (h *Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) error {
 	if err := web.Decode(r, &req); err != nil {
 		return err
 	}
-	if err := h.Limiter.Limit("reset:ip:"+clientIP(r), h.Cfg.Limits.EmailIP); err != nil {
+	if err := h.Limiter.Limit("reset:ip:"+web.RateKey(r), h.Cfg.Limits.EmailIP); err != nil {
 		return err
 	}
 	var u *db.User

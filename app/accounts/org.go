@@ -1,11 +1,13 @@
-package auth
+package accounts
 
 import (
 	"errors"
 	"net/http"
 
-	"gerege/app/mail"
-	"gerege/app/web"
+	"gerege/app/platform/authn"
+	"gerege/app/platform/mail"
+	"gerege/app/platform/secure"
+	"gerege/app/platform/web"
 	"gerege/db"
 )
 
@@ -15,7 +17,7 @@ func (h *Handlers) GetOrganization(w http.ResponseWriter, r *http.Request) error
 }
 
 func (h *Handlers) organization(w http.ResponseWriter, r *http.Request, status int) error {
-	u := From(r.Context()).User
+	u := authn.From(r.Context()).User
 	members, err := h.Store.Members(r.Context(), u.OrgID)
 	if err != nil {
 		return err
@@ -42,10 +44,7 @@ type InviteRequest struct {
 
 // Invite lets an organisation's owner invite a manager or counselor by email.
 func (h *Handlers) Invite(w http.ResponseWriter, r *http.Request) error {
-	u := From(r.Context()).User
-	if u.OrgRole != "owner" {
-		return web.Forbidden()
-	}
+	u := authn.From(r.Context()).User
 	var req InviteRequest
 	if err := web.Decode(r, &req); err != nil {
 		return err
@@ -60,8 +59,8 @@ func (h *Handlers) Invite(w http.ResponseWriter, r *http.Request) error {
 	if err := h.Limiter.Limit("email:account:"+u.Email, h.Cfg.Limits.EmailAccount); err != nil {
 		return err
 	}
-	token, now := RandomToken(24), h.Now()
-	if _, err := h.Store.CreateInvitation(r.Context(), u.OrgID, u.ID, req.Email, req.Role, HashToken(h.HashKey, token),
+	token, now := secure.RandomToken(24), h.Now()
+	if _, err := h.Store.CreateInvitation(r.Context(), u.OrgID, u.ID, req.Email, req.Role, secure.HashToken(h.HashKey, token),
 		now, now.Add(h.Cfg.InviteTTL)); err != nil {
 		return err
 	}
@@ -83,12 +82,12 @@ type TokenRequest struct {
 // AcceptInvitation is POST /api/organization/invitations/accept: the signed-in user whose
 // email the invitation names joins the organisation.
 func (h *Handlers) AcceptInvitation(w http.ResponseWriter, r *http.Request) error {
-	id := From(r.Context())
+	id := authn.From(r.Context())
 	var req TokenRequest
 	if err := web.Decode(r, &req); err != nil {
 		return err
 	}
-	inv, err := h.Store.InvitationByToken(r.Context(), HashToken(h.HashKey, req.Token), h.Now())
+	inv, err := h.Store.InvitationByToken(r.Context(), secure.HashToken(h.HashKey, req.Token), h.Now())
 	if db.IsNotFound(err) {
 		return &web.Error{Status: 404, Code: "invitation_invalid", Message: web.M("auth.errors.invitationInvalid")}
 	}

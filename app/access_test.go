@@ -1,0 +1,148 @@
+package app
+
+import (
+	"context"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/go-chi/chi/v5"
+
+	"gerege/app/platform/authz"
+	"gerege/db"
+)
+
+// TestEveryRouteEnforcesItsPermission walks the registry of every mounted route — so a route a
+// module adds is covered without anyone writing a row for it — and calls each as every kind
+// of user: the anonymous visitor gets 401 wherever an account is needed, a user without the
+// route's permission 403, and a user with it anything but 401, 403 or a 5xx.
+func TestEveryRouteEnforcesItsPermission(t *testing.T) {
+	t.Parallel()
+	s, ts := newTestServer(t)
+	clients := roleClients(t, s, ts)
+	ctx := context.Background()
+	users := map[string]*db.User{}
+	for who := range clients {
+		if who == "anonymous" {
+			continue
+		}
+		u, err := s.Store().UserByEmail(ctx, roleEmails[who])
+		if err != nil {
+			t.Fatal(who, err)
+		}
+		users[who] = u
+	}
+	emails := map[string]string{}
+	for who, u := range users {
+		emails[who] = u.Email
+	}
+	// Signing out ends the client's session: it signs in again before the next route.
+	endsSession := regexp.MustCompile(`logout|revoke-all`)
+	param := regexp.MustCompile(`\{[^}]+\}`)
+	routes := s.Access().Routes()
+	if len(routes) < 50 {
+		t.Fatalf("only %d routes registered", len(routes))
+	}
+	for _, rt := range routes {
+		path := param.ReplaceAllStringFunc(rt.Pattern, func(p string) string {
+			switch p {
+			case "{form}":
+				return "contact"
+			case "{doc}":
+				return "terms"
+			case "{format}":
+				return "csv"
+			}
+			return "999999"
+		})
+		var body any
+		if rt.Method != "GET" {
+			body = map[string]any{}
+		}
+		for who, c := range clients {
+			got := call(t, c, ts, rt.Method, path, body, "", "Sec-Fetch-Site", "same-origin")
+			u := users[who]
+			if u != nil && endsSession.MatchString(rt.Pattern) {
+				c = webClient()
+				mustStatus(t, call(t, c, ts, "POST", "/api/web/auth/login", map[string]any{"email": emails[who], "password": "correct horse battery"}, ""), 200)
+				clients[who] = c
+			}
+			switch {
+			case rt.Perm == authz.Public: // (401 is a handler's own answer here, e.g. a code without an account)
+				if got.status == 403 || got.status >= 500 {
+					t.Errorf("%s %s (public) as %s: %d %.200s", rt.Method, path, who, got.status, got.raw)
+				}
+			case u == nil:
+				if got.status != 401 {
+					t.Errorf("%s %s (%s) as anonymous: %d, want 401", rt.Method, path, rt.Perm, got.status)
+				}
+			case !authz.Can(u, rt.Perm):
+				if got.status != 403 {
+					t.Errorf("%s %s (%s) as %s: %d, want 403", rt.Method, path, rt.Perm, who, got.status)
+				}
+			default:
+				if got.status == 401 || got.status == 403 || got.status >= 500 {
+					t.Errorf("%s %s (%s) as %s: %d %.200s", rt.Method, path, rt.Perm, who, got.status, got.raw)
+				}
+			}
+		}
+	}
+}
+
+// TestNoRouteWithoutPermission: every API route the router serves was mounted through the
+// registry (so it names a permission), and every named permission is granted to some role and
+// needed by some route or page.
+func TestNoRouteWithoutPermission(t *testing.T) {
+	t.Parallel()
+	s, _ := newTestServer(t)
+	declared := map[string]bool{}
+	for _, rt := range s.Access().Routes() {
+		if rt.Perm == "" {
+			t.Errorf("%s %s declares no permission", rt.Method, rt.Pattern)
+		}
+		declared[rt.Method+" "+rt.Pattern] = true
+	}
+	mux, ok := s.Handler().(chi.Routes)
+	if !ok {
+		t.Fatalf("the root handler is a %T, not a chi router", s.Handler())
+	}
+	n := 0
+	err := chi.Walk(mux, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		if !strings.HasPrefix(route, "/api/") {
+			return nil
+		}
+		n++
+		if !declared[method+" "+route] {
+			t.Errorf("%s %s is served but not in the permission registry", method, route)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != len(declared) {
+		t.Errorf("router serves %d API routes, registry has %d", n, len(declared))
+	}
+	used := map[authz.Perm]bool{}
+	for _, rt := range s.Access().Routes() {
+		used[rt.Perm] = true
+	}
+	for _, p := range s.Access().Pages() {
+		used[p.Perm] = true
+	}
+	used[authz.FormsSensitiveRead] = true // checked inside the desk's handlers (which fields are shown)
+	for _, p := range authz.All {
+		if !used[p] {
+			t.Errorf("permission %s guards nothing", p)
+		}
+		granted := false
+		for _, perms := range authz.Grants {
+			granted = granted || slices.Contains(perms, p)
+		}
+		if !granted {
+			t.Errorf("permission %s is granted to no role", p)
+		}
+	}
+}

@@ -1,0 +1,46 @@
+// Package admin is platform administration: the outbox, the audit log, maintenance mode and
+// role grants (platform admins, forms-desk levels).
+package admin
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"gerege/app/platform/authz"
+	"gerege/app/platform/mail"
+	"gerege/app/platform/web"
+	"gerege/db"
+)
+
+// Handlers holds the admin capability's dependencies.
+type Handlers struct {
+	Store  *db.Store
+	Mailer *mail.Mailer
+	Now    func() time.Time
+	// SetMaintenance switches maintenance mode (admin setting).
+	SetMaintenance func(ctx context.Context, on bool) error
+}
+
+// Mount declares the admin routes and dashboard pages.
+func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
+	r.Get("/admin/outbox", authz.AdminOutboxRead, h.Outbox)
+	r.Get("/admin/outbox/{id}", authz.AdminOutboxRead, h.OutboxEmail)
+	r.Get("/admin/audit", authz.AdminAuditRead, h.Audit)
+	r.Put("/admin/maintenance", authz.AdminSettings, h.Maintenance)
+	r.Put("/admin/users/admin", authz.AdminRolesGrant, h.SetAdmin)
+	r.Put("/admin/users/staff", authz.AdminRolesGrant, h.SetStaff)
+
+	reg.AddPage(authz.Page{Key: "outbox", Path: "/dashboard/admin/outbox", Perm: authz.AdminOutboxRead, Order: 60})
+	reg.AddPage(authz.Page{Key: "audit", Path: "/dashboard/admin/audit", Perm: authz.AdminAuditRead, Order: 70})
+	reg.AddPage(authz.Page{Key: "settings", Path: "/dashboard/admin/settings", Perm: authz.AdminSettings, Order: 110})
+}
+
+func (h *Handlers) audit(r *http.Request, event string, actor, subject int64, detail string) {
+	err := h.Store.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: event, ActorID: actor, SubjectID: subject,
+		IP: web.ClientIP(r), Detail: detail})
+	if err != nil {
+		web.Logger(r).Error("audit", slog.String("event", event), slog.String("error", err.Error()))
+	}
+}

@@ -1,0 +1,144 @@
+// Package authz decides what a caller may do: named permissions, the one table of roles that
+// grant them, and the registry of routes and dashboard pages, each of which names the
+// permission it needs. The server checks every route against it; the role × route test walks
+// the registry, so a route without a permission cannot be mounted.
+package authz
+
+import (
+	"slices"
+
+	"gerege/db"
+)
+
+// Perm is a named permission ("forms.desk.read"). Two pseudo-permissions say who may call a
+// route without naming a right: Public (anyone, signed in or not) and SignedIn (any account).
+type Perm string
+
+const (
+	Public   Perm = "public"
+	SignedIn Perm = "signed-in"
+
+	// accounts
+	OrganizationManage Perm = "organization.manage" // see the organisation's members and invitations
+	OrganizationInvite Perm = "organization.invite" // invite managers and counselors
+
+	// forms
+	FormsDeskRead      Perm = "forms.desk.read"      // list, read and export submissions (sensitive fields hidden)
+	FormsDeskWrite     Perm = "forms.desk.write"     // change status, add notes, delete with a reason
+	FormsSensitiveRead Perm = "forms.sensitive.read" // medical conditions, dates of birth, contacts of minors
+
+	// directionboard
+	DirectionBoardStats Perm = "directionboard.stats.read" // aggregate numbers only
+
+	// content
+	ContentFAQManage          Perm = "content.faq.manage"
+	ContentUniversitiesManage Perm = "content.universities.manage"
+
+	// admin
+	AdminOutboxRead Perm = "admin.outbox.read"
+	AdminAuditRead  Perm = "admin.audit.read"
+	AdminSettings   Perm = "admin.settings.write" // maintenance mode
+	AdminRolesGrant Perm = "admin.roles.grant"    // make admins, set forms-desk levels
+)
+
+// Role is what a user is: their account type, their role in an organisation, their forms-desk
+// level, platform administrator.
+type Role string
+
+const (
+	RoleIndividual    Role = "individual"
+	RoleEnterprise    Role = "enterprise"
+	RoleOwner         Role = "owner"
+	RoleManager       Role = "manager"
+	RoleCounselor     Role = "counselor"
+	RoleDesk          Role = "staff"           // forms desk, level 1
+	RoleDeskSensitive Role = "staff.sensitive" // forms desk, level 2
+	RoleAdmin         Role = "admin"
+)
+
+// Grants is THE role table: which permissions each role holds. Admins hold every platform
+// permission, but not the organisation ones: those are about one's own organisation.
+var Grants = map[Role][]Perm{
+	RoleIndividual:    {},
+	RoleEnterprise:    {},
+	RoleOwner:         {OrganizationManage, OrganizationInvite},
+	RoleManager:       {OrganizationManage},
+	RoleCounselor:     {},
+	RoleDesk:          {FormsDeskRead, FormsDeskWrite, DirectionBoardStats},
+	RoleDeskSensitive: {FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats},
+	RoleAdmin: {FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
+		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant},
+}
+
+// All lists every named permission (the role × route test checks that each is granted to some
+// role).
+var All = []Perm{OrganizationManage, OrganizationInvite, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats,
+	ContentFAQManage, ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant}
+
+// RolesOf returns the roles u holds, for the permission check.
+func RolesOf(u *db.User) []Role {
+	roles := []Role{Role(u.AccountType)}
+	if u.OrgRole != "" {
+		roles = append(roles, Role(u.OrgRole))
+	}
+	switch {
+	case u.Staff >= 2:
+		roles = append(roles, RoleDeskSensitive)
+	case u.Staff == 1:
+		roles = append(roles, RoleDesk)
+	}
+	if u.IsAdmin {
+		roles = append(roles, RoleAdmin)
+	}
+	return roles
+}
+
+// Roles is what /api/auth/me reports: account type, organisation role, "staff" for the forms
+// desk (any level) and "admin".
+func Roles(u *db.User) []string {
+	roles := []string{u.AccountType}
+	if u.OrgRole != "" {
+		roles = append(roles, u.OrgRole)
+	}
+	if u.Staff >= 1 {
+		roles = append(roles, string(RoleDesk))
+	}
+	if u.IsAdmin {
+		roles = append(roles, string(RoleAdmin))
+	}
+	return roles
+}
+
+// Can reports whether u holds p. Public allows everyone; SignedIn any account (u not nil).
+func Can(u *db.User, p Perm) bool {
+	switch p {
+	case Public:
+		return true
+	case SignedIn:
+		return u != nil
+	}
+	if u == nil {
+		return false
+	}
+	for _, r := range RolesOf(u) {
+		if slices.Contains(Grants[r], p) {
+			return true
+		}
+	}
+	return false
+}
+
+// Permissions lists the named permissions u holds, in the order of All.
+func Permissions(u *db.User) []Perm {
+	out := []Perm{}
+	for _, p := range All {
+		if Can(u, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// RestrictedWithoutID lists what a user cannot do until their national ID is verified. The
+// account page shows it; capabilities check it with IDVerified before acting.
+var RestrictedWithoutID = []string{"postOpportunities", "applyOpportunities", "createCommunities", "sendMessages"}

@@ -1,18 +1,24 @@
 package app
 
 import (
-	_ "embed"
 	"net/http"
+	"sync"
+
+	"gerege/app/platform/apidoc"
 )
 
-// openapi.json documents the JSON API for the mobile app (OpenAPI 3.1). A test checks that
-// every /api route of the router is described and every described path is routed.
-//
-//go:embed openapi.json
-var openapi []byte
-
-func serveOpenAPI(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-cache")
-	_, _ = w.Write(openapi)
+// openAPI serves the API document (OpenAPI 3.1), built once from the route registry and the
+// Go types every route declares (app/platform/apidoc), so it cannot drift from the code.
+func (s *Server) openAPI() http.HandlerFunc {
+	build := sync.OnceValues(func() ([]byte, error) { return apidoc.Build(s.access.Routes(), Version) })
+	return func(w http.ResponseWriter, r *http.Request) {
+		doc, err := build()
+		if err != nil {
+			s.kit.Fail(w, r, err)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = w.Write(doc)
+	}
 }

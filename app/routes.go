@@ -45,8 +45,8 @@ func (s *Server) routes() http.Handler {
 		r.Use(s.sessions.LoadAndSave, s.authn.Authenticate)
 		r.NotFound(k.NotFoundHandler)
 		r.MethodNotAllowed(k.MethodNotAllowedHandler)
-		authz.NewRouter(r, s.access, k, "/api", "openapi").HandleRaw(http.MethodGet, "/openapi.json", authz.Public,
-			http.HandlerFunc(serveOpenAPI))
+		authz.NewRouter(r, s.access, k, "/api", "site").HandleRaw(http.MethodGet, "/openapi.json", authz.Public,
+			s.openAPI(), authz.Doc{ID: "getOpenAPI", Produces: "application/json", Summary: "This document (OpenAPI 3.1)"})
 		for _, m := range s.modules {
 			m.m.Mount(authz.NewRouter(r, s.access, k, "/api", m.name), s.access)
 		}

@@ -124,7 +124,7 @@ func (h *Handlers) ChangePassword(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	h.audit(r, "password.changed", id.User.ID, id.User.ID, "")
-	web.JSON(w, http.StatusOK, map[string]string{"message": web.T(r, "account.password.changed")})
+	web.JSON(w, http.StatusOK, Message{Message: web.T(r, "account.password.changed")})
 	return nil
 }
 
@@ -144,7 +144,7 @@ func (h *Handlers) ListSessions(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusOK, map[string]any{"sessions": out})
+	web.JSON(w, http.StatusOK, SessionList{Sessions: out})
 	return nil
 }
 

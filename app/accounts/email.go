@@ -93,7 +93,7 @@ func (h *Handlers) Verify(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	h.audit(r, "email.verified", c.UserID, c.UserID, "")
-	web.JSON(w, http.StatusOK, map[string]bool{"emailVerified": true})
+	web.JSON(w, http.StatusOK, Verified{EmailVerified: true})
 	return nil
 }
 
@@ -101,7 +101,7 @@ func (h *Handlers) Verify(w http.ResponseWriter, r *http.Request) error {
 func (h *Handlers) ResendVerification(w http.ResponseWriter, r *http.Request) error {
 	u := authn.From(r.Context()).User
 	if !u.EmailVerifiedAt.IsZero() {
-		web.JSON(w, http.StatusOK, map[string]bool{"emailVerified": true})
+		web.JSON(w, http.StatusOK, Verified{EmailVerified: true})
 		return nil
 	}
 	if err := h.Limiter.Limit("email:account:"+u.Email, h.Cfg.Limits.EmailAccount); err != nil {
@@ -110,7 +110,7 @@ func (h *Handlers) ResendVerification(w http.ResponseWriter, r *http.Request) er
 	if err := h.sendCode(r.Context(), u, "verify"); err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusAccepted, map[string]string{"message": web.T(r, "auth.verify.sent")})
+	web.JSON(w, http.StatusAccepted, Message{Message: web.T(r, "auth.verify.sent")})
 	return nil
 }
 
@@ -130,7 +130,7 @@ func (h *Handlers) ForgotPassword(w http.ResponseWriter, r *http.Request) error 
 	if err := h.Limiter.Limit("email:ip:"+web.RateKey(r), h.Cfg.Limits.EmailIP); err != nil {
 		return err
 	}
-	answer := map[string]string{"message": web.T(r, "auth.forgot.sent")}
+	answer := Message{Message: web.T(r, "auth.forgot.sent")}
 	if ok, _ := h.Limiter.Allow("email:account:"+email, h.Cfg.Limits.EmailAccount); !ok {
 		web.JSON(w, http.StatusAccepted, answer) // same answer: no hint that the account exists
 		return nil
@@ -217,6 +217,6 @@ func (h *Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	h.audit(r, "password.reset", u.ID, u.ID, "")
-	web.JSON(w, http.StatusOK, map[string]string{"message": web.T(r, "auth.reset.done")})
+	web.JSON(w, http.StatusOK, Message{Message: web.T(r, "auth.reset.done")})
 	return nil
 }

@@ -26,13 +26,7 @@ func (h *Handlers) organization(w http.ResponseWriter, r *http.Request, status i
 	if err != nil {
 		return err
 	}
-	if members == nil {
-		members = []db.Member{}
-	}
-	if invs == nil {
-		invs = []db.Invitation{}
-	}
-	web.JSON(w, status, map[string]any{"id": u.OrgID, "name": u.OrgName, "members": members, "invitations": invs})
+	web.JSON(w, status, organizationView(u.OrgID, u.OrgName, members, invs))
 	return nil
 }
 

@@ -442,10 +442,8 @@ func (h *Handlers) WebRegister(w http.ResponseWriter, r *http.Request) error {
 
 // Schema is GET /api/auth/schema: the limits the forms show and check before sending.
 func (h *Handlers) Schema(w http.ResponseWriter, r *http.Request) error {
-	web.JSON(w, http.StatusOK, map[string]any{
-		"nameMax": MaxName, "organizationMax": MaxOrg, "passwordMin": MinPassword, "passwordMax": MaxPassword,
-		"minAge": MinAge, "codeLength": 6, "legalVersion": LegalVersion, "languages": i18n.Languages,
-		"minFillSeconds": h.Cfg.MinFillTime.Seconds(),
-	})
+	web.JSON(w, http.StatusOK, AuthSchema{NameMax: MaxName, OrganizationMax: MaxOrg, PasswordMin: MinPassword,
+		PasswordMax: MaxPassword, MinAge: MinAge, CodeLength: 6, LegalVersion: LegalVersion, Languages: i18n.Languages,
+		MinFillSeconds: h.Cfg.MinFillTime.Seconds()})
 	return nil
 }

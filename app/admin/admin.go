@@ -25,14 +25,14 @@ func (h *Handlers) Outbox(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if list == nil {
-		list = []db.Email{}
+	out := OutboxPage{Emails: make([]EmailView, 0, len(list)), SMTP: h.Mailer.Enabled()}
+	for _, e := range list {
+		out.Emails = append(out.Emails, emailView(e))
 	}
-	var next int64
 	if len(list) == pageSize {
-		next = list[len(list)-1].ID
+		out.Next = list[len(list)-1].ID
 	}
-	web.JSON(w, http.StatusOK, map[string]any{"emails": list, "next": next, "smtp": h.Mailer.Enabled()})
+	web.JSON(w, http.StatusOK, out)
 	return nil
 }
 
@@ -46,7 +46,7 @@ func (h *Handlers) OutboxEmail(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusOK, e)
+	web.JSON(w, http.StatusOK, emailView(*e))
 	return nil
 }
 
@@ -57,14 +57,14 @@ func (h *Handlers) Audit(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if list == nil {
-		list = []db.AuditEvent{}
+	out := AuditPage{Events: make([]AuditEventView, 0, len(list))}
+	for _, e := range list {
+		out.Events = append(out.Events, AuditEventView(e))
 	}
-	var next int64
 	if len(list) == pageSize {
-		next = list[len(list)-1].ID
+		out.Next = list[len(list)-1].ID
 	}
-	web.JSON(w, http.StatusOK, map[string]any{"events": list, "next": next})
+	web.JSON(w, http.StatusOK, out)
 	return nil
 }
 

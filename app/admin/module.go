@@ -25,12 +25,18 @@ type Handlers struct {
 
 // Mount declares the admin routes and dashboard pages.
 func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
-	r.Get("/admin/outbox", authz.AdminOutboxRead, h.Outbox)
-	r.Get("/admin/outbox/{id}", authz.AdminOutboxRead, h.OutboxEmail)
-	r.Get("/admin/audit", authz.AdminAuditRead, h.Audit)
-	r.Put("/admin/maintenance", authz.AdminSettings, h.Maintenance)
-	r.Put("/admin/users/admin", authz.AdminRolesGrant, h.SetAdmin)
-	r.Put("/admin/users/staff", authz.AdminRolesGrant, h.SetStaff)
+	r.Get("/admin/outbox", authz.AdminOutboxRead, h.Outbox, authz.Doc{ID: "listOutbox", Query: PageQuery{}, Resp: OutboxPage{},
+		Summary: "Emails written by the platform, newest first"})
+	r.Get("/admin/outbox/{id}", authz.AdminOutboxRead, h.OutboxEmail, authz.Doc{ID: "getOutboxEmail", Resp: EmailView{},
+		Summary: "One email"})
+	r.Get("/admin/audit", authz.AdminAuditRead, h.Audit, authz.Doc{ID: "listAudit", Query: AuditQuery{}, Resp: AuditPage{},
+		Summary: "Security events, newest first"})
+	r.Put("/admin/maintenance", authz.AdminSettings, h.Maintenance, authz.Doc{ID: "setMaintenance", Req: MaintenanceRequest{},
+		Resp: MaintenanceRequest{}, Summary: "Switch maintenance mode"})
+	r.Put("/admin/users/admin", authz.AdminRolesGrant, h.SetAdmin, authz.Doc{ID: "setAdmin", Req: AdminRequest{},
+		Resp: AdminRequest{}, Summary: "Grant or remove platform administration (not on oneself)"})
+	r.Put("/admin/users/staff", authz.AdminRolesGrant, h.SetStaff, authz.Doc{ID: "setStaff", Req: StaffRequest{},
+		Resp: StaffRequest{}, Summary: "Set a user's forms-desk level (none, desk, sensitive)"})
 
 	reg.AddPage(authz.Page{Key: "outbox", Path: "/dashboard/admin/outbox", Perm: authz.AdminOutboxRead, Order: 60})
 	reg.AddPage(authz.Page{Key: "audit", Path: "/dashboard/admin/audit", Perm: authz.AdminAuditRead, Order: 70})

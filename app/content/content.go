@@ -150,7 +150,7 @@ func (h *Handlers) FAQ(w http.ResponseWriter, r *http.Request) error {
 			out = append(out, g)
 		}
 	}
-	web.JSON(w, http.StatusOK, map[string]any{"categories": out})
+	web.JSON(w, http.StatusOK, FAQList{Categories: out})
 	return nil
 }
 
@@ -200,7 +200,7 @@ func (h *Handlers) Universities(w http.ResponseWriter, r *http.Request) error {
 		}
 		out = append(out, v)
 	}
-	web.JSON(w, http.StatusOK, map[string]any{"destinations": out})
+	web.JSON(w, http.StatusOK, DestinationList{Destinations: out})
 	return nil
 }
 
@@ -241,7 +241,7 @@ func (h *Handlers) Legal(w http.ResponseWriter, r *http.Request) error {
 	if chosen == nil {
 		return web.NotFound()
 	}
-	web.JSON(w, http.StatusOK, map[string]any{"title": doc.Title, "versions": versions, "document": chosen})
+	web.JSON(w, http.StatusOK, LegalDocument{Title: doc.Title, Versions: versions, Document: chosen})
 	return nil
 }
 
@@ -286,7 +286,14 @@ func (h *Handlers) AdminFAQ(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusOK, map[string]any{"categories": cats, "entries": entries})
+	out := FAQAdmin{Categories: make([]FAQCategoryAdmin, 0, len(cats)), Entries: make([]FAQEntryAdmin, 0, len(entries))}
+	for _, c := range cats {
+		out.Categories = append(out.Categories, FAQCategoryAdmin{ID: c.ID, Name: text(c.Name), Position: c.Position})
+	}
+	for _, e := range entries {
+		out.Entries = append(out.Entries, faqEntryAdmin(e))
+	}
+	web.JSON(w, http.StatusOK, out)
 	return nil
 }
 
@@ -356,7 +363,7 @@ func (h *Handlers) SaveFAQ(w http.ResponseWriter, r *http.Request) error {
 	if e.ID == 0 {
 		status = http.StatusCreated
 	}
-	web.JSON(w, status, saved)
+	web.JSON(w, status, faqEntryAdmin(*saved))
 	return nil
 }
 
@@ -378,20 +385,17 @@ func (h *Handlers) AdminUniversities(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusOK, map[string]any{"destinations": list})
+	out := DestinationsAdmin{Destinations: make([]DestinationAdmin, 0, len(list))}
+	for _, d := range list {
+		out.Destinations = append(out.Destinations, destinationAdmin(d))
+	}
+	web.JSON(w, http.StatusOK, out)
 	return nil
 }
 
 // SaveDestination creates or changes a destination (its id is its slug).
 func (h *Handlers) SaveDestination(w http.ResponseWriter, r *http.Request) error {
-	var req struct {
-		NameEn    string `json:"nameEn"`
-		NameMn    string `json:"nameMn"`
-		SummaryEn string `json:"summaryEn"`
-		SummaryMn string `json:"summaryMn"`
-		Published bool   `json:"published"`
-		Position  int    `json:"position"`
-	}
+	var req DestinationRequest
 	if err := web.Decode(r, &req); err != nil {
 		return err
 	}
@@ -411,7 +415,7 @@ func (h *Handlers) SaveDestination(w http.ResponseWriter, r *http.Request) error
 	if err := h.Store.SaveDestination(r.Context(), d, h.Now()); err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusOK, d)
+	web.JSON(w, http.StatusOK, destinationAdmin(d))
 	return nil
 }
 
@@ -495,7 +499,7 @@ func (h *Handlers) SaveUniversity(w http.ResponseWriter, r *http.Request) error 
 	if req.Slug != "" && chi.URLParam(r, "id") == "" {
 		status = http.StatusCreated
 	}
-	web.JSON(w, status, u)
+	web.JSON(w, status, universityAdmin(u))
 	return nil
 }
 

@@ -126,12 +126,14 @@ func (h *Handlers) owned(r *http.Request) (*db.Attempt, error) {
 // attempt, if any (so a returning visitor is offered to continue).
 func (h *Handlers) Test(w http.ResponseWriter, r *http.Request) error {
 	c := h.content[web.Lang(r)]
-	items := make([]map[string]string, len(c.Items))
-	for i, it := range c.Items {
-		items[i] = map[string]string{"id": it.ID, "text": it.Text}
+	out := TestView{Title: c.Title, Intro: c.Intro, Instructions: c.Instructions, Scale: make([]ScalePoint, len(c.Scale)),
+		Items: make([]ItemView, len(c.Items)), TimeLimitSeconds: int(h.TimeLimit.Seconds())}
+	for i, p := range c.Scale {
+		out.Scale[i] = ScalePoint{Value: p.Value, Label: p.Label}
 	}
-	out := map[string]any{"title": c.Title, "intro": c.Intro, "instructions": c.Instructions, "scale": c.Scale,
-		"items": items, "timeLimitSeconds": int(h.TimeLimit.Seconds())}
+	for i, it := range c.Items {
+		out.Items[i] = ItemView{ID: it.ID, Text: it.Text}
+	}
 	a, err := h.visitorAttempt(r)
 	if err != nil {
 		return err
@@ -145,7 +147,8 @@ func (h *Handlers) Test(w http.ResponseWriter, r *http.Request) error {
 		if a, err = h.settle(r.Context(), a); err != nil {
 			return err
 		}
-		out["attempt"] = h.view(a)
+		v := h.view(a)
+		out.Attempt = &v
 	}
 	web.JSON(w, http.StatusOK, out)
 	return nil
@@ -420,7 +423,7 @@ func (h *Handlers) Email(w http.ResponseWriter, r *http.Request) error {
 	if err := h.Store.MarkAttemptEmailed(r.Context(), a.ID, h.Now()); err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusAccepted, map[string]string{"message": web.T(r, "directionBoard.email.sent")})
+	web.JSON(w, http.StatusAccepted, Message{Message: web.T(r, "directionBoard.email.sent")})
 	return nil
 }
 
@@ -431,11 +434,11 @@ func (h *Handlers) MyResults(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]db.PastResult, 0, len(list))
+	out := MyResults{Results: make([]PastResultView, 0, len(list))}
 	for i := range list {
-		out = append(out, list[i].Past())
+		out.Results = append(out.Results, PastResultView(list[i].Past()))
 	}
-	web.JSON(w, http.StatusOK, map[string]any{"results": out})
+	web.JSON(w, http.StatusOK, out)
 	return nil
 }
 
@@ -453,11 +456,6 @@ func (h *Handlers) Stats(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	rate := 0.0
-	if st.Started > 0 {
-		rate = float64(st.Finished) / float64(st.Started)
-	}
-	web.JSON(w, http.StatusOK, map[string]any{"started": st.Started, "finished": st.Finished, "finishRate": rate,
-		"byLanguage": st.ByLanguage, "codes": st.Codes})
+	web.JSON(w, http.StatusOK, statsView(st))
 	return nil
 }

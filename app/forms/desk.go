@@ -79,13 +79,13 @@ func (h *Handlers) List(w http.ResponseWriter, r *http.Request) error {
 		items[i] = ListItem{ID: s.ID, Reference: s.Reference, Status: s.Status, Name: s.Name, Email: s.Email, Country: s.Country,
 			Lang: s.Lang, CreatedAt: s.CreatedAt}
 	}
-	out := map[string]any{"items": items, "next": next}
+	out := ListPage{Items: items, Next: next}
 	if f.After == "" {
 		n, err := h.Store.CountSubmissions(r.Context(), f)
 		if err != nil {
 			return err
 		}
-		out["total"] = n
+		out.Total = &n
 	}
 	web.JSON(w, http.StatusOK, out)
 	return nil
@@ -141,9 +141,9 @@ func (h *Handlers) Detail(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusOK, map[string]any{"id": s.ID, "form": s.Form, "reference": s.Reference, "status": s.Status,
-		"lang": s.Lang, "name": s.Name, "email": s.Email, "country": s.Country, "createdAt": s.CreatedAt, "updatedAt": s.UpdatedAt,
-		"answers": data, "sensitiveHidden": hidden, "history": hist, "statuses": Statuses})
+	web.JSON(w, http.StatusOK, DetailView{ID: s.ID, Form: s.Form, Reference: s.Reference, Status: s.Status,
+		Lang: s.Lang, Name: s.Name, Email: s.Email, Country: s.Country, CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt,
+		Answers: data, SensitiveHidden: hidden, History: historyOf(hist), Statuses: Statuses})
 	return nil
 }
 
@@ -153,10 +153,7 @@ func (h *Handlers) SetStatus(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var req struct {
-		Status string `json:"status"`
-		Note   string `json:"note"`
-	}
+	var req StatusRequest
 	if err := web.Decode(r, &req); err != nil {
 		return err
 	}
@@ -178,9 +175,7 @@ func (h *Handlers) AddNote(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var req struct {
-		Note string `json:"note"`
-	}
+	var req NoteRequest
 	if err := web.Decode(r, &req); err != nil {
 		return err
 	}
@@ -202,9 +197,7 @@ func (h *Handlers) Delete(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var req struct {
-		Reason string `json:"reason"`
-	}
+	var req DeleteRequest
 	if err := web.Decode(r, &req); err != nil {
 		return err
 	}
@@ -230,7 +223,11 @@ func (h *Handlers) DeletionRequests(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusOK, map[string]any{"requests": list})
+	out := DeletionRequests{Requests: make([]DeletionRequestView, 0, len(list))}
+	for _, d := range list {
+		out.Requests = append(out.Requests, DeletionRequestView(d))
+	}
+	web.JSON(w, http.StatusOK, out)
 	return nil
 }
 

@@ -53,10 +53,10 @@ func (h *Handlers) Schema(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := map[string]any{"fields": Schemas[kind], "gpaMax": GPAMax, "maxContacts": MaxContacts}
+	out := SchemaView{Fields: Schemas[kind], GPAMax: GPAMax, MaxContacts: MaxContacts}
 	if kind == "volunteer" {
-		out["minAge"] = VolunteerMinAge
-		out["countries"] = Countries
+		out.MinAge = VolunteerMinAge
+		out.Countries = Countries
 	}
 	web.JSON(w, http.StatusOK, out)
 	return nil
@@ -223,13 +223,13 @@ func (h *Handlers) GetDraft(w http.ResponseWriter, r *http.Request) error {
 	data, at, err := h.Store.Draft(r.Context(), authn.From(r.Context()).User.ID, kind)
 	if db.IsNotFound(err) {
 		// No draft is a normal answer, not a missing resource.
-		web.JSON(w, http.StatusOK, map[string]any{"data": nil})
+		web.JSON(w, http.StatusOK, DraftView{Data: json.RawMessage("null")})
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusOK, map[string]any{"data": json.RawMessage(data), "updatedAt": at})
+	web.JSON(w, http.StatusOK, DraftView{Data: json.RawMessage(data), UpdatedAt: at})
 	return nil
 }
 
@@ -240,9 +240,7 @@ func (h *Handlers) PutDraft(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var req struct {
-		Data json.RawMessage `json:"data"`
-	}
+	var req DraftRequest
 	if err := web.Decode(r, &req); err != nil {
 		return err
 	}
@@ -274,10 +272,7 @@ func (h *Handlers) DeleteDraft(w http.ResponseWriter, r *http.Request) error {
 // for their submission to be deleted; staff see the request in the desk. The answer is the
 // same whether or not the reference exists.
 func (h *Handlers) RequestDeletion(w http.ResponseWriter, r *http.Request) error {
-	var req struct {
-		Reference string `json:"reference"`
-		Email     string `json:"email"`
-	}
+	var req DeletionRequestBody
 	if err := web.Decode(r, &req); err != nil {
 		return err
 	}
@@ -295,6 +290,6 @@ func (h *Handlers) RequestDeletion(w http.ResponseWriter, r *http.Request) error
 	if err := h.Store.RequestDeletion(r.Context(), req.Reference, req.Email, h.Now()); err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusAccepted, map[string]string{"message": web.T(r, "forms.deletion.received")})
+	web.JSON(w, http.StatusAccepted, Message{Message: web.T(r, "forms.deletion.received")})
 	return nil
 }

@@ -22,6 +22,21 @@ type Route struct {
 	Perm    Perm
 	Profile bool // also needs a completed profile (date of birth given)
 	Module  string
+	Doc     Doc
+}
+
+// Doc describes a route for the API document (OpenAPI 3.1, generated from the registry by
+// app/platform/apidoc): the mobile team generates its client from it, so every route has an
+// operationId and the Go types of what it takes and answers.
+type Doc struct {
+	ID       string // operationId, unique across the API
+	Summary  string
+	Req      any         // the JSON request body: a value of the request type
+	Query    any         // a struct whose `query:"name"` fields are the query parameters
+	Resp     any         // the JSON answer: a value of the response type
+	Status   int         // status of the success answer; 200 when 0
+	Produces string      // content type of a non-JSON answer (text/calendar, text/csv, …)
+	Also     map[int]any // other success answers by status (e.g. 200 when there was nothing to do)
 }
 
 // Page is one dashboard page and the permission it needs. Order is its place in the
@@ -106,38 +121,44 @@ func (rt *Router) RequireProfile() *Router {
 	return &c
 }
 
-func (rt *Router) Get(pattern string, p Perm, h HandlerFunc) {
-	rt.Handle(http.MethodGet, pattern, p, h)
+// Get, Post, Put, Patch and Delete mount h behind permission p; d documents the route (the
+// API document test fails on a route without one).
+func (rt *Router) Get(pattern string, p Perm, h HandlerFunc, d ...Doc) {
+	rt.Handle(http.MethodGet, pattern, p, h, d...)
 }
-func (rt *Router) Post(pattern string, p Perm, h HandlerFunc) {
-	rt.Handle(http.MethodPost, pattern, p, h)
+func (rt *Router) Post(pattern string, p Perm, h HandlerFunc, d ...Doc) {
+	rt.Handle(http.MethodPost, pattern, p, h, d...)
 }
-func (rt *Router) Put(pattern string, p Perm, h HandlerFunc) {
-	rt.Handle(http.MethodPut, pattern, p, h)
+func (rt *Router) Put(pattern string, p Perm, h HandlerFunc, d ...Doc) {
+	rt.Handle(http.MethodPut, pattern, p, h, d...)
 }
-func (rt *Router) Patch(pattern string, p Perm, h HandlerFunc) {
-	rt.Handle(http.MethodPatch, pattern, p, h)
+func (rt *Router) Patch(pattern string, p Perm, h HandlerFunc, d ...Doc) {
+	rt.Handle(http.MethodPatch, pattern, p, h, d...)
 }
-func (rt *Router) Delete(pattern string, p Perm, h HandlerFunc) {
-	rt.Handle(http.MethodDelete, pattern, p, h)
+func (rt *Router) Delete(pattern string, p Perm, h HandlerFunc, d ...Doc) {
+	rt.Handle(http.MethodDelete, pattern, p, h, d...)
 }
 
 // HandleRaw mounts a plain http.Handler (e.g. a static document) behind permission p.
-func (rt *Router) HandleRaw(method, pattern string, p Perm, h http.Handler) {
-	rt.mount(method, pattern, p, h)
+func (rt *Router) HandleRaw(method, pattern string, p Perm, h http.Handler, d ...Doc) {
+	rt.mount(method, pattern, p, h, d)
 }
 
 // Handle mounts h for method and pattern behind permission p.
-func (rt *Router) Handle(method, pattern string, p Perm, h HandlerFunc) {
-	rt.mount(method, pattern, p, rt.kit.Handler(h))
+func (rt *Router) Handle(method, pattern string, p Perm, h HandlerFunc, d ...Doc) {
+	rt.mount(method, pattern, p, rt.kit.Handler(h), d)
 }
 
-func (rt *Router) mount(method, pattern string, p Perm, h http.Handler) {
+func (rt *Router) mount(method, pattern string, p Perm, h http.Handler, d []Doc) {
 	if p == "" {
 		panic("authz: route " + method + " " + rt.prefix + pattern + " declares no permission")
 	}
+	var doc Doc
+	if len(d) > 0 {
+		doc = d[0]
+	}
 	rt.reg.routes = append(rt.reg.routes, Route{Method: method, Pattern: rt.prefix + pattern, Perm: p,
-		Profile: rt.profile, Module: rt.module})
+		Profile: rt.profile, Module: rt.module, Doc: doc})
 	rt.chi.Method(method, pattern, rt.guard(p, h))
 }
 

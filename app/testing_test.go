@@ -57,7 +57,7 @@ func newTestServerClock(t *testing.T, clock *testClock, edit ...func(*Config)) (
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(s.Handler())
+	ts := httptest.NewServer(contract(t, s, s.Handler()))
 	t.Cleanup(func() {
 		ts.Close()
 		s.Close()

@@ -8,11 +8,11 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Get("/direction-board", authz.Public, h.Test, authz.Doc{ID: "getDirectionBoard", Resp: TestView{},
 		Summary: "The test in the request's language (54 items, five-point scale, time limit) and the visitor's current attempt, if any"})
 	r.Post("/direction-board/attempts", authz.Public, h.Start, authz.Doc{ID: "startAttempt", Req: struct{}{}, Resp: AttemptView{},
-		Status: 201, Summary: "Start an attempt (or get the visitor's unfinished one, with 200); the deadline is kept by the server"})
+		Status: 201, Also: map[int]any{200: AttemptView{}}, Summary: "Start an attempt (or get the visitor's unfinished one, with 200); the deadline is kept by the server"})
 	r.Put("/direction-board/attempts/{id}/answers", authz.Public, h.SaveAnswers, authz.Doc{ID: "saveAnswers",
 		Req: AnswersRequest{}, Resp: AttemptView{}, Summary: "Save answers {itemId: 1–5}"})
 	r.Post("/direction-board/attempts/{id}/finish", authz.Public, h.Finish, authz.Doc{ID: "finishAttempt",
-		Req: FinishRequest{}, Resp: AttemptView{}, Summary: "Finish: with time left every item must be answered and confirm be true; after the limit it always finishes"})
+		Req: FinishRequest{}, Resp: ResultView{}, Summary: "Finish: with time left every item must be answered and confirm be true; after the limit it always finishes"})
 	r.Get("/direction-board/attempts/{id}/result", authz.Public, h.Result, authz.Doc{ID: "getAttemptResult", Resp: ResultView{},
 		Summary: "The result: Holland code, six scores 0–100, types in order with descriptions, fields and careers"})
 	r.Post("/direction-board/attempts/{id}/email", authz.Public, h.Email, authz.Doc{ID: "emailAttemptResult",

@@ -79,6 +79,32 @@ func Build(routes []authz.Route, version string) ([]byte, error) {
 		p.ParentSchema.Required = append(p.ParentSchema.Required, name)
 		return nil
 	}))
+	// Objects are closed: an answer with a field the document does not name fails the
+	// contract test, and clients learn every field from the document.
+	r.DefaultOptions = append(r.DefaultOptions, jsonschema.InterceptSchema(func(p jsonschema.InterceptSchemaParams) (bool, error) {
+		if !p.Processed || !p.Value.IsValid() {
+			return false, nil
+		}
+		t := p.Value.Type()
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t.Kind() == reflect.Struct && t.NumField() > 0 && p.Schema.Properties != nil {
+			p.Schema.WithAdditionalProperties(jsonschema.SchemaOrBool{TypeBoolean: new(false)})
+		}
+		return false, nil
+	}))
+	// A pointer that is written even when nil ("organization": null) may be null.
+	r.DefaultOptions = append(r.DefaultOptions, jsonschema.InterceptNullability(func(p jsonschema.InterceptNullabilityParams) {
+		if p.Type == nil || p.Type.Kind() != reflect.Pointer || p.OmitEmpty || p.Schema.Ref == nil {
+			return
+		}
+		ref := *p.Schema.Ref
+		*p.Schema = jsonschema.Schema{AnyOf: []jsonschema.SchemaOrBool{
+			{TypeObject: &jsonschema.Schema{Ref: &ref}},
+			{TypeObject: (&jsonschema.Schema{}).WithType(jsonschema.Null.Type())},
+		}}
+	}))
 	// Type names carry their package ("accounts.UserView" → AccountsUserView), so two modules'
 	// types of the same name never collide.
 	r.DefaultOptions = append(r.DefaultOptions, jsonschema.InterceptDefName(func(t reflect.Type, def string) string {
@@ -129,6 +155,11 @@ func Build(routes []authz.Route, version string) ([]byte, error) {
 		for code, v := range d.Also {
 			oc.AddRespStructure(v, openapi.WithHTTPStatus(code))
 		}
+		// Any status not listed (409 conflicts, 413, 415, 503 in maintenance …) is an error body too.
+		oc.AddRespStructure(new(web.Body), func(cu *openapi.ContentUnit) {
+			cu.IsDefault = true
+			cu.Description = "An error: message and code in the request's language, errors per field"
+		})
 		errs := []int{}
 		if rt.Perm != authz.Public {
 			errs = append(errs, http.StatusUnauthorized, http.StatusForbidden)

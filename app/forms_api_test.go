@@ -98,7 +98,7 @@ func TestFormsAPI(t *testing.T) {
 		"description": "x", "website": "http://spam.example"}, ""), 422)
 	mustStatus(t, call(t, nil, ts, "POST", "/api/forms/nope", map[string]any{}, ""), 404)
 	schema := call(t, nil, ts, "GET", "/api/forms/volunteer/schema", nil, "")
-	if schema.status != 200 || !strings.Contains(schema.raw, `"minAge":16`) || !strings.Contains(schema.raw, `"emergencyContacts":{"required":true,"max":5,"kind":"contacts","min":1}`) {
+	if schema.status != 200 || !strings.Contains(schema.raw, `"minAge":16`) || !strings.Contains(schema.raw, `"emergencyContacts":{"required":true,"max":5,"kind":"contacts","min":1,"sensitive":true}`) {
 		t.Errorf("schema: %.300s", schema.raw)
 	}
 }

@@ -235,35 +235,23 @@ func (h *Handlers) DeletionRequests(w http.ResponseWriter, r *http.Request) erro
 // MaxContacts rows (emergencyContact1Name … emergencyContact5Email), empty where a person
 // gave fewer; lists of choices are joined with "; ".
 func columns(kind string, sensitive bool) []string {
-	base := []string{"reference", "status", "createdAt", "lang"}
-	var fields []string
-	group, prefix := "", ""
-	switch kind {
-	case "contact":
-		fields = []string{"firstName", "lastName", "businessName", "email", "phoneNumber", "description"}
-	case "support":
-		fields = []string{"name", "email", "topic", "message"}
-	case "volunteer":
-		fields = []string{"firstName", "lastName", "dateOfBirth", "gender", "phone", "email", "address", "city", "state", "country",
-			"postalCode", "school", "grade", "major", "gpa", "relevantCourses", "careerInterests", "whyInterested", "qualifications",
-			"priorExperience", "priorCulturalExperience", "traits", "traitsOther", "strengths", "improvementAreas", "motivation",
-			"leadershipExample", "fullDuration", "availability", "medicalConditions", "howHeard", "howHeardOther", "additionalInfo"}
-		group, prefix = "emergencyContacts", "emergencyContact"
-	case "roadmap":
-		fields = []string{"firstName", "lastName", "school", "class", "destination", "phone", "email"}
-		group, prefix = "guardians", "guardian"
-	}
-	out := base
-	for _, f := range fields {
-		if !sensitive && (f == "dateOfBirth" || f == "medicalConditions") {
-			continue
+	out := []string{"reference", "status", "createdAt", "lang"}
+	var groups []Field
+	for _, f := range Definitions[kind] {
+		switch {
+		case f.Sensitive && !sensitive:
+		case f.Kind == "contacts":
+			groups = append(groups, f) // after the other fields
+		default:
+			out = append(out, f.Name)
 		}
-		out = append(out, f)
 	}
-	if group != "" && sensitive {
-		for i := 1; i <= MaxContacts; i++ {
+	for _, f := range groups {
+		// A repeatable group is flattened: emergencyContact1Name … emergencyContact5Email.
+		prefix := strings.TrimSuffix(f.Name, "s")
+		for i := 1; i <= f.Max; i++ {
 			for _, p := range []string{"Name", "Relationship", "Phone", "Email"} {
-				out = append(out, fmt.Sprintf("%s%d%s|%s", prefix, i, p, group))
+				out = append(out, fmt.Sprintf("%s%d%s|%s", prefix, i, p, f.Name))
 			}
 		}
 	}

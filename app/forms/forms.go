@@ -91,9 +91,46 @@ type Form interface {
 	spam() antiSpam
 	// Validate trims and normalises the values and returns a 422 with one message per field.
 	Validate(now time.Time) error
-	// Record splits the answers into what staff see in lists, the non-sensitive data, the
-	// sensitive data (sealed at rest; nil when none) and the text to search.
-	Record() Record
+	kind() string
+}
+
+func (f *Contact) kind() string   { return "contact" }
+func (f *Support) kind() string   { return "support" }
+func (f *Volunteer) kind() string { return "volunteer" }
+func (f *Roadmap) kind() string   { return "roadmap" }
+
+// RecordOf splits validated answers as the form's Definitions say: what staff see in lists
+// (name, email, country), the non-sensitive data, the sensitive data (sealed at rest; nil when
+// none) and the text to search.
+func RecordOf(f Form) Record {
+	all := map[string]any{}
+	b, _ := json.Marshal(f)
+	_ = json.Unmarshal(b, &all)
+	rec := Record{Data: map[string]any{}}
+	str := func(k string) string { v, _ := all[k].(string); return v }
+	for _, fd := range Definitions[f.kind()] {
+		v, ok := all[fd.Name]
+		if !ok {
+			continue
+		}
+		if fd.Sensitive {
+			if rec.Sensitive == nil {
+				rec.Sensitive = map[string]any{}
+			}
+			rec.Sensitive[fd.Name] = v
+		} else {
+			rec.Data[fd.Name] = v
+		}
+		if fd.Search {
+			rec.Search = append(rec.Search, str(fd.Name))
+		}
+	}
+	rec.Name = strings.TrimSpace(str("firstName") + " " + str("lastName"))
+	if rec.Name == "" {
+		rec.Name = str("name")
+	}
+	rec.Email, rec.Country = str("email"), str("country")
+	return rec
 }
 
 // Record is a validated submission ready to store.
@@ -124,14 +161,6 @@ func (f *Contact) Validate(now time.Time) error {
 	return c.Err()
 }
 
-// Record implements Form.
-func (f *Contact) Record() Record {
-	return Record{Name: f.FirstName + " " + f.LastName, Email: f.Email,
-		Data: map[string]any{"firstName": f.FirstName, "lastName": f.LastName, "businessName": f.BusinessName, "email": f.Email,
-			"phoneNumber": f.PhoneNumber, "description": f.Description},
-		Search: []string{f.FirstName, f.LastName, f.BusinessName, f.Email, f.PhoneNumber}}
-}
-
 // Validate implements Form.
 func (f *Support) Validate(now time.Time) error {
 	c := newCheck("support", now)
@@ -140,13 +169,6 @@ func (f *Support) Validate(now time.Time) error {
 	c.choice("topic", f.Topic)
 	c.text("message", &f.Message)
 	return c.Err()
-}
-
-// Record implements Form.
-func (f *Support) Record() Record {
-	return Record{Name: f.Name, Email: f.Email,
-		Data:   map[string]any{"name": f.Name, "email": f.Email, "topic": f.Topic, "message": f.Message},
-		Search: []string{f.Name, f.Email, f.Topic}}
 }
 
 // Validate implements Form.
@@ -189,21 +211,6 @@ func (f *Volunteer) Validate(now time.Time) error {
 	return c.Err()
 }
 
-// Record implements Form: date of birth, medical conditions and the emergency contacts are
-// sensitive.
-func (f *Volunteer) Record() Record {
-	data := map[string]any{}
-	b, _ := json.Marshal(f)
-	_ = json.Unmarshal(b, &data)
-	for _, k := range []string{"dateOfBirth", "medicalConditions", "emergencyContacts", "website", "formToken"} {
-		delete(data, k)
-	}
-	return Record{Name: f.FirstName + " " + f.LastName, Email: f.Email, Country: f.Country, Data: data,
-		Sensitive: map[string]any{"dateOfBirth": f.DateOfBirth, "medicalConditions": f.MedicalConditions,
-			"emergencyContacts": f.EmergencyContacts},
-		Search: []string{f.FirstName, f.LastName, f.Email, f.Phone, f.School, f.City}}
-}
-
 // Validate implements Form.
 func (f *Roadmap) Validate(now time.Time) error {
 	c := newCheck("roadmap", now)
@@ -216,15 +223,6 @@ func (f *Roadmap) Validate(now time.Time) error {
 	c.email("email", &f.Email, true)
 	c.contacts("guardians", f.Guardians)
 	return c.Err()
-}
-
-// Record implements Form: the parents' and guardians' contacts (of minors) are sensitive.
-func (f *Roadmap) Record() Record {
-	return Record{Name: f.FirstName + " " + f.LastName, Email: f.Email,
-		Data: map[string]any{"firstName": f.FirstName, "lastName": f.LastName, "school": f.School, "class": f.Class,
-			"destination": f.Destination, "phone": f.Phone, "email": f.Email},
-		Sensitive: map[string]any{"guardians": f.Guardians},
-		Search:    []string{f.FirstName, f.LastName, f.Email, f.Phone, f.School, f.Destination}}
 }
 
 // New returns an empty form of kind, or nil.

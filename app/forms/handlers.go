@@ -53,12 +53,7 @@ func (h *Handlers) Schema(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := SchemaView{Fields: Schemas[kind], GPAMax: GPAMax, MaxContacts: MaxContacts}
-	if kind == "volunteer" {
-		out.MinAge = VolunteerMinAge
-		out.Countries = Countries
-	}
-	web.JSON(w, http.StatusOK, out)
+	web.JSON(w, http.StatusOK, schemaView(kind))
 	return nil
 }
 
@@ -119,7 +114,7 @@ func (h *Handlers) Submit(w http.ResponseWriter, r *http.Request) error {
 	if err := f.Validate(now); err != nil {
 		return err
 	}
-	rec := f.Record()
+	rec := RecordOf(f)
 	data, _ := json.Marshal(rec.Data)
 	var sealed []byte
 	if rec.Sensitive != nil {

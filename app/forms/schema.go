@@ -23,6 +23,8 @@ const (
 	MaxLong     = 3000
 	MaxMessage  = 5000
 	MaxContacts = 5
+	// MaxRelationship is a contact row's relationship ("mother", "aunt").
+	MaxRelationship = 60
 	// VolunteerMinAge is the Cultural Volunteer Program's own minimum (above the platform's 13).
 	VolunteerMinAge = 16
 	MaxAge          = 100
@@ -39,52 +41,113 @@ var (
 	YesNo           = []string{"yes", "no"}
 )
 
-// Field describes one field for the UI.
+// Field is one field of a form: declared once here, it drives validation (its limits and
+// choices), what is sealed as sensitive, the desk's export columns (in this order), the search
+// text, the schema the UI reads (GET /api/forms/{form}/schema) and the UI's generated copy
+// (ui/src/generated/forms.json, kept equal by TestUISchemaIsGenerated).
 type Field struct {
+	Name     string   `json:"-"`
 	Required bool     `json:"required,omitempty"`
 	Max      int      `json:"max,omitempty"`
-	Kind     string   `json:"kind"` // text, email, phone, date, choice, choices, gpa, contacts
+	Kind     string   `json:"kind" enum:"text,email,phone,date,choice,choices,gpa,contacts,country"`
 	Options  []string `json:"options,omitempty"`
 	Min      int      `json:"min,omitempty"`
+	// Sensitive answers are sealed at rest and shown and exported only to staff with
+	// forms.sensitive.read (medical conditions, dates of birth, contacts of minors).
+	Sensitive bool `json:"sensitive,omitempty"`
+	// Search: the desk's search looks in this field.
+	Search bool `json:"-"`
 }
 
-// Schemas are the fields of each form, as the UI shows and checks them.
-var Schemas = map[string]map[string]Field{
+func text(name string, required bool, max int) Field {
+	return Field{Name: name, Required: required, Max: max, Kind: "text"}
+}
+func email(name string) Field {
+	return Field{Name: name, Required: true, Max: 254, Kind: "email", Search: true}
+}
+func phone(name string, required bool) Field {
+	return Field{Name: name, Required: required, Max: 30, Kind: "phone", Search: true}
+}
+func choice(name string, options []string) Field {
+	return Field{Name: name, Required: true, Kind: "choice", Options: options}
+}
+func contacts(name string) Field {
+	return Field{Name: name, Required: true, Max: MaxContacts, Kind: "contacts", Min: 1, Sensitive: true}
+}
+func (f Field) search() Field    { f.Search = true; return f }
+func (f Field) sensitive() Field { f.Sensitive = true; return f }
+
+// Definitions are the forms' fields, in the order the forms and the exports show them.
+var Definitions = map[string][]Field{
 	"contact": {
-		"firstName": {true, MaxName, "text", nil, 0}, "lastName": {true, MaxName, "text", nil, 0},
-		"businessName": {false, MaxShort, "text", nil, 0}, "email": {true, 254, "email", nil, 0},
-		"phoneNumber": {false, 30, "phone", nil, 0}, "description": {true, MaxMessage, "text", nil, 0},
+		text("firstName", true, MaxName).search(), text("lastName", true, MaxName).search(),
+		text("businessName", false, MaxShort).search(), email("email"), phone("phoneNumber", false),
+		text("description", true, MaxMessage),
 	},
 	"support": {
-		"name": {true, MaxName, "text", nil, 0}, "email": {true, 254, "email", nil, 0},
-		"topic": {true, 0, "choice", SupportTopics, 0}, "message": {true, MaxMessage, "text", nil, 0},
+		text("name", true, MaxName).search(), email("email"), choice("topic", SupportTopics).search(),
+		text("message", true, MaxMessage),
 	},
 	"volunteer": {
-		"firstName": {true, MaxName, "text", nil, 0}, "lastName": {true, MaxName, "text", nil, 0},
-		"dateOfBirth": {true, 0, "date", nil, VolunteerMinAge}, "gender": {true, 0, "choice", Genders, 0},
-		"phone": {true, 30, "phone", nil, 0}, "email": {true, 254, "email", nil, 0},
-		"address": {true, MaxMedium, "text", nil, 0}, "city": {true, MaxName, "text", nil, 0},
-		"state": {false, MaxName, "text", nil, 0}, "country": {true, 0, "country", nil, 0},
-		"postalCode": {false, 20, "text", nil, 0}, "school": {true, MaxShort, "text", nil, 0},
-		"grade": {true, 50, "text", nil, 0}, "major": {false, MaxShort, "text", nil, 0},
-		"gpa": {false, 0, "gpa", nil, 0}, "relevantCourses": {false, MaxLong, "text", nil, 0},
-		"careerInterests": {true, 0, "choices", CareerInterests, 1}, "whyInterested": {true, MaxLong, "text", nil, 0},
-		"qualifications": {false, MaxLong, "text", nil, 0}, "priorExperience": {false, MaxLong, "text", nil, 0},
-		"priorCulturalExperience": {false, MaxLong, "text", nil, 0}, "traits": {false, 0, "choices", Traits, 0},
-		"traitsOther": {false, MaxShort, "text", nil, 0}, "strengths": {false, MaxLong, "text", nil, 0},
-		"improvementAreas": {false, MaxLong, "text", nil, 0}, "motivation": {true, MaxLong, "text", nil, 0},
-		"leadershipExample": {false, MaxLong, "text", nil, 0}, "fullDuration": {true, 0, "choice", YesNo, 0},
-		"availability": {false, MaxLong, "text", nil, 0}, "medicalConditions": {false, MaxLong, "text", nil, 0},
-		"emergencyContacts": {true, MaxContacts, "contacts", nil, 1}, "howHeard": {true, 0, "choice", HowHeard, 0},
-		"howHeardOther": {false, MaxShort, "text", nil, 0}, "additionalInfo": {false, MaxLong, "text", nil, 0},
+		text("firstName", true, MaxName).search(), text("lastName", true, MaxName).search(),
+		{Name: "dateOfBirth", Required: true, Kind: "date", Min: VolunteerMinAge, Sensitive: true},
+		choice("gender", Genders), phone("phone", true), email("email"),
+		text("address", true, MaxMedium), text("city", true, MaxName).search(), text("state", false, MaxName),
+		{Name: "country", Required: true, Kind: "country"}, text("postalCode", false, 20),
+		text("school", true, MaxShort).search(), text("grade", true, 50), text("major", false, MaxShort),
+		{Name: "gpa", Kind: "gpa"}, text("relevantCourses", false, MaxLong),
+		{Name: "careerInterests", Required: true, Kind: "choices", Options: CareerInterests, Min: 1},
+		text("whyInterested", true, MaxLong), text("qualifications", false, MaxLong),
+		text("priorExperience", false, MaxLong), text("priorCulturalExperience", false, MaxLong),
+		{Name: "traits", Kind: "choices", Options: Traits}, text("traitsOther", false, MaxShort),
+		text("strengths", false, MaxLong), text("improvementAreas", false, MaxLong), text("motivation", true, MaxLong),
+		text("leadershipExample", false, MaxLong), choice("fullDuration", YesNo), text("availability", false, MaxLong),
+		text("medicalConditions", false, MaxLong).sensitive(), contacts("emergencyContacts"),
+		choice("howHeard", HowHeard), text("howHeardOther", false, MaxShort), text("additionalInfo", false, MaxLong),
 	},
 	"roadmap": {
-		"firstName": {true, MaxName, "text", nil, 0}, "lastName": {true, MaxName, "text", nil, 0},
-		"school": {true, MaxShort, "text", nil, 0}, "class": {true, 30, "text", nil, 0},
-		"destination": {true, MaxShort, "text", nil, 0}, "phone": {true, 30, "phone", nil, 0},
-		"email": {true, 254, "email", nil, 0}, "guardians": {true, MaxContacts, "contacts", nil, 1},
+		text("firstName", true, MaxName).search(), text("lastName", true, MaxName).search(),
+		text("school", true, MaxShort).search(), text("class", true, 30), text("destination", true, MaxShort).search(),
+		phone("phone", true), email("email"), contacts("guardians"),
 	},
 }
+
+// FormNames are the forms, in the order the desk's tabs show them.
+var FormNames = []string{"contact", "support", "volunteer", "roadmap"}
+
+// Schemas are the fields of each form by name (derived from Definitions).
+var Schemas = func() map[string]map[string]Field {
+	out := map[string]map[string]Field{}
+	for kind, fields := range Definitions {
+		out[kind] = map[string]Field{}
+		for _, f := range fields {
+			out[kind][f.Name] = f
+		}
+	}
+	return out
+}()
+
+// Order is the names of kind's fields in order.
+func Order(kind string) []string {
+	out := make([]string, 0, len(Definitions[kind]))
+	for _, f := range Definitions[kind] {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+// Limits the UI checks that no single field carries (characters).
+type Limits struct {
+	Long            int `json:"long"`            // a text field without max
+	RowName         int `json:"rowName"`         // a contact row's name
+	RowRelationship int `json:"rowRelationship"` // a contact row's relationship
+	Phone           int `json:"phone"`
+	Email           int `json:"email"`
+	MaxAge          int `json:"maxAge"`
+}
+
+// UILimits are the limits the rules below apply to rows and long texts.
+var UILimits = Limits{Long: MaxLong, RowName: MaxName, RowRelationship: MaxRelationship, Phone: 30, Email: 254, MaxAge: MaxAge}
 
 // ContactPerson is one row of a repeatable group (emergency contact, parent/guardian).
 type ContactPerson struct {
@@ -234,7 +297,7 @@ func (c check) contacts(field string, rows []ContactPerson) {
 		r := &rows[i]
 		r.Name, r.Relationship = strings.TrimSpace(r.Name), strings.TrimSpace(r.Relationship)
 		c.Text(p+"name", r.Name, true, MaxName)
-		c.Text(p+"relationship", r.Relationship, true, 60)
+		c.Text(p+"relationship", r.Relationship, true, MaxRelationship)
 		c.phone(p+"phone", &r.Phone, true)
 		c.email(p+"email", &r.Email, false)
 	}

@@ -11,6 +11,7 @@ import (
 // the UI shows and checks them. MinAge and Countries are the volunteer form's.
 type SchemaView struct {
 	Fields      map[string]Field `json:"fields"`
+	Order       []string         `json:"order"` // the fields in the order the form shows them
 	GPAMax      float64          `json:"gpaMax"`
 	MaxContacts int              `json:"maxContacts"`
 	MinAge      int              `json:"minAge,omitempty"`
@@ -128,6 +129,34 @@ func historyOf(list []db.SubmissionEvent) []HistoryEntry {
 	out := make([]HistoryEntry, 0, len(list))
 	for _, e := range list {
 		out = append(out, HistoryEntry(e))
+	}
+	return out
+}
+
+// schemaView is kind's schema as the API and the UI's generated copy hand it out.
+func schemaView(kind string) SchemaView {
+	out := SchemaView{Fields: Schemas[kind], Order: Order(kind), GPAMax: GPAMax, MaxContacts: MaxContacts}
+	if kind == "volunteer" {
+		out.MinAge = VolunteerMinAge
+		out.Countries = Countries
+	}
+	return out
+}
+
+// UISchema is what the UI is built with (ui/src/generated/forms.json): every form's schema,
+// the desk's statuses and the limits rows and long texts are checked against.
+type UISchema struct {
+	Forms     map[string]SchemaView `json:"forms"`
+	FormNames []string              `json:"formNames"`
+	Statuses  []string              `json:"statuses"`
+	Limits    Limits                `json:"limits"`
+}
+
+// UI returns the UI's schema.
+func UI() UISchema {
+	out := UISchema{Forms: map[string]SchemaView{}, FormNames: FormNames, Statuses: Statuses, Limits: UILimits}
+	for _, k := range FormNames {
+		out.Forms[k] = schemaView(k)
 	}
 	return out
 }

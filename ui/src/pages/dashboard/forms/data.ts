@@ -1,6 +1,6 @@
 // The forms desk's data: the list filters as a query string (the same for the list and the
 // exports), and the shapes the admin API answers with.
-import { FORM_NAMES, type FormName } from '../../../components/forms/schemas';
+import { FORM_NAMES, type FormName, STATUSES as FORM_STATUSES } from '../../../components/forms/schemas';
 
 export interface Filters {
   form: FormName;
@@ -12,7 +12,8 @@ export interface Filters {
   sort: 'newest' | 'oldest' | 'name';
 }
 
-export const STATUSES = ['new', 'in_review', 'accepted', 'rejected', 'opted_out'] as const;
+/** The desk's statuses, generated from the Go declaration. */
+export const STATUSES = FORM_STATUSES;
 export const SORTS = ['newest', 'oldest', 'name'] as const;
 
 export const defaultFilters: Filters = { form: 'contact', q: '', status: '', from: '', to: '', country: '', sort: 'newest' };

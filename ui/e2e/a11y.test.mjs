@@ -3,7 +3,7 @@
 // sideways scrolling, nothing from another host, no console error (CSP violations included).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AXE, manifest, t, urlOf, useSite, watch } from './harness.mjs';
+import { injectAxe, manifest, t, urlOf, useSite, watch } from './harness.mjs';
 import { isDashboard, memberPage, settled } from './auth-helpers.mjs';
 
 const site = useSite();
@@ -16,7 +16,7 @@ const views = [
 
 /** Runs axe in the page; returns the serious and critical violations, readably. */
 async function axe(page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -80,8 +80,7 @@ describe('axe-core', () => {
   for (const lang of manifest.langs) {
     for (const view of views) {
       it(`no serious or critical violation on any ${lang} page (${view.name})`, async () => {
-        // axe is injected as a script tag, which the server's CSP (rightly) forbids: bypass it here only.
-        const options = { viewport: view.viewport, colorScheme: view.colorScheme, bypassCSP: true };
+        const options = { viewport: view.viewport, colorScheme: view.colorScheme };
         const context = await site.browser.newContext(options);
         const visitor = await context.newPage();
         const problems = watch(visitor, site.baseURL);
@@ -102,7 +101,7 @@ describe('axe-core', () => {
     }
 
     it(`no violation in the open states on ${lang} (phone menu, dialog, toasts)`, async () => {
-      const context = await site.browser.newContext({ viewport: { width: 360, height: 740 }, bypassCSP: true });
+      const context = await site.browser.newContext({ viewport: { width: 360, height: 740 } });
       const page = await context.newPage();
       const found = [];
       await page.goto(`${site.baseURL}/${lang}/components`);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { adminContext, createAdmin, latestCode, latestEmail, signInForm, tf, toastWith } from './auth-helpers.mjs';
-import { AXE, t, urlOf, useSite, watch } from './harness.mjs';
+import { injectAxe, t, urlOf, useSite, watch } from './harness.mjs';
 
 const APP_STORE = 'https://apps.apple.com/app/gerege/id0000000000';
 const PLAY_STORE = 'https://play.google.com/store/apps/details?id=mn.gerege.app';
@@ -263,14 +263,14 @@ describe('the other sign-in pages', () => {
 describe('the login dialog', () => {
   /** Serious and critical axe violations in the page (CSP bypassed for the script). */
   async function axe(page) {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+    await injectAxe(page);
     const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
     return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
   }
 
   for (const lang of ['en', 'mn']) {
     it(`${lang}: opens from the header; Enterprise leads to sign in, Mobile App shows the stores and their QR codes; Esc closes it`, async () => {
-      const context = await site.browser.newContext({ ...desktop, bypassCSP: true });
+      const context = await site.browser.newContext({ ...desktop });
       const page = await context.newPage();
       const problems = watch(page, site.baseURL);
       await page.goto(`${site.baseURL}${urlOf(lang, '/')}`);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AXE, root, t } from './harness.mjs';
+import { injectAxe, root, t } from './harness.mjs';
 
 export const ADMIN = { email: 'admin@example.test', password: 'board-admin-Passw0rd-2026' };
 
@@ -81,7 +81,7 @@ export async function answerAllByApi(page, baseURL, lang) {
 
 /** Runs axe in the page (its context must bypass the CSP), on `context` or all of it; the serious and critical violations. */
 export async function axe(page, context) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   const results = await page.evaluate((ctx) => window.axe.run(ctx ?? document, { resultTypes: ['violations'] }), context);
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -300,8 +300,7 @@ describe('axe-core on every screen of the test', () => {
     for (const view of views) {
       it(`no serious or critical violation in ${lang} (${view.name})`, async () => {
         const { baseURL, browser } = site;
-        // axe is injected as a script tag, which the server's CSP (rightly) forbids: bypass it here only.
-        const context = await browser.newContext({ viewport: view.viewport, colorScheme: view.colorScheme, bypassCSP: true });
+        const context = await browser.newContext({ viewport: view.viewport, colorScheme: view.colorScheme });
         const page = await context.newPage();
         const problems = watch(page, baseURL);
         const found = [];
@@ -364,7 +363,7 @@ describe('axe-core on every screen of the test', () => {
     const { baseURL, browser } = site;
     const found = [];
     for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
-      const context = await adminContext(browser, baseURL, { viewport, bypassCSP: true });
+      const context = await adminContext(browser, baseURL, { viewport });
       const page = await context.newPage();
       for (const lang of langs) {
         await page.goto(`${baseURL}${urlOf(lang, '/dashboard/admin/direction-board')}`);

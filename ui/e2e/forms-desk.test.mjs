@@ -33,7 +33,7 @@ async function makeSubmissions() {
 
 async function adminPage(lang, viewport = { width: 1280, height: 800 }) {
   await ready();
-  const context = await site.browser.newContext({ viewport, bypassCSP: true });
+  const context = await site.browser.newContext({ viewport });
   await signIn(context, site.baseURL, ADMIN);
   const page = await context.newPage();
   return { context, page, problems: watch(page, site.baseURL), lang };
@@ -292,7 +292,7 @@ describe('desk access', () => {
     assert.deepEqual(admin.problems.filter((p) => !/HTTP 422: .*\/api\/admin\/users\/staff|status of 422/.test(p)), []);
     await admin.context.close();
 
-    const context = await site.browser.newContext({ bypassCSP: true });
+    const context = await site.browser.newContext({});
     await signIn(context, site.baseURL, staff);
     const page = await context.newPage();
     const problems = watch(page, site.baseURL);

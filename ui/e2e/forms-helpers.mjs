@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { AXE, root, t } from './harness.mjs';
+import { injectAxe, root, t } from './harness.mjs';
 
 import { signInApi } from './auth-helpers.mjs';
 
@@ -26,7 +26,7 @@ export const tf = (lang, key, vars = {}) => t(lang, key).replace(/\{\{(\w+)\}\}/
 
 /** axe-core's serious and critical violations, readably (the context must bypass the CSP). */
 export async function axe(page, label = page.url()) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -35,7 +35,7 @@ const people = {
 };
 
 async function newPage(viewport = { width: 1280, height: 800 }) {
-  const context = await site.browser.newContext({ viewport, bypassCSP: true });
+  const context = await site.browser.newContext({ viewport });
   const page = await context.newPage();
   return { context, page, problems: watch(page, site.baseURL) };
 }
@@ -500,7 +500,7 @@ describe('every state of the forms at phone width', () => {
     it(`has no serious axe violation and no sideways scrolling in ${lang} at 360 px, light and dark`, async () => {
       const found = [];
       for (const colorScheme of ['light', 'dark']) {
-        const context = await site.browser.newContext({ viewport: { width: 360, height: 740 }, colorScheme, bypassCSP: true });
+        const context = await site.browser.newContext({ viewport: { width: 360, height: 740 }, colorScheme });
         const page = await context.newPage();
         const problems = watch(page, site.baseURL);
         const check = async (what) => {

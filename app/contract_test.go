@@ -64,7 +64,17 @@ func contract(t *testing.T, s *Server, next http.Handler) http.Handler {
 		if !strings.HasPrefix(ct, "application/json") || rec.Code == http.StatusMethodNotAllowed {
 			return
 		}
-		route, params, err := contractRouter.router.FindRoute(r)
+		find := r
+		if r.Method == http.MethodHead {
+			// HEAD is GET without a body (chi's GetHead): its route is the GET operation, and
+			// there is no body to check.
+			find = r.Clone(r.Context())
+			find.Method = http.MethodGet
+		}
+		route, params, err := contractRouter.router.FindRoute(find)
+		if err == nil && r.Method == http.MethodHead {
+			return
+		}
 		if err != nil {
 			if rec.Code != http.StatusNotFound {
 				t.Errorf("contract: %s %s answered %d but is not in the API document", r.Method, r.URL.Path, rec.Code)

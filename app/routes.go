@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
 
 	"gerege/app/platform/authn"
 	"gerege/app/platform/authz"
@@ -27,6 +28,10 @@ import (
 func (s *Server) routes() http.Handler {
 	k := s.kit
 	r := chi.NewRouter()
+	// HEAD is answered like GET without a body wherever GET is served (pages, assets, every
+	// API GET, the monitors): GetHead routes a HEAD with no HEAD route of its own to the GET
+	// handler, and net/http drops the body.
+	r.Use(middleware.GetHead)
 	r.Use(k.RequestID, k.SecurityHeaders, k.AccessLog, k.Recover, k.Language,
 		k.MaintenanceGate, k.LimitBody, k.CrossOrigin)
 	r.NotFound(k.NotFoundHandler)

@@ -319,6 +319,37 @@ func groupCell(v any, name string) string {
 	return cell(m[field])
 }
 
+// csvSafe neutralises cells a spreadsheet would run as a formula (CSV injection): a value
+// starting with =, +, -, @, tab or carriage return gets a leading single quote, as OWASP
+// advises, and keeps the rest of its text. A plain number ("+97688112233", "-5", "3.75") is
+// not a formula and stays as it is. rec is changed in place and returned. The XLSX export
+// needs none of this: excelize writes every string as a string cell, never a formula.
+func csvSafe(rec []string) []string {
+	for i, v := range rec {
+		if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) && !plainNumber(v) {
+			rec[i] = "'" + v
+		}
+	}
+	return rec
+}
+
+// plainNumber: an optional sign, digits, and at most one decimal point.
+func plainNumber(v string) bool {
+	v = strings.TrimLeft(v[:1], "+-") + v[1:]
+	digits, dot := 0, false
+	for _, r := range v {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r == '.' && !dot:
+			dot = true
+		default:
+			return false
+		}
+	}
+	return digits > 0
+}
+
 func header(cols []string) []string {
 	out := make([]string, len(cols))
 	for i, c := range cols {
@@ -362,7 +393,7 @@ func (h *Handlers) Export(w http.ResponseWriter, r *http.Request) error {
 		_, _ = w.Write([]byte("\uFEFF"))
 		cw := csv.NewWriter(w)
 		_ = cw.Write(header(cols))
-		if err := each(func(rec []string) error { return cw.Write(rec) }); err != nil {
+		if err := each(func(rec []string) error { return cw.Write(csvSafe(rec)) }); err != nil {
 			return err
 		}
 		cw.Flush()

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/csv"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -92,5 +93,93 @@ func TestExportNeutralisesFormulas(t *testing.T) {
 		if got != v || formula != "" || typ == excelize.CellTypeFormula {
 			t.Errorf("xlsx %s: value %q formula %q type %v; want the text %q and no formula", h, got, formula, typ, v)
 		}
+	}
+}
+
+// get reads a whole answer and reports whether the body arrived complete.
+func getFull(t *testing.T, c *http.Client, url string) (*http.Response, string, error) {
+	t.Helper()
+	res, err := c.Get(url)
+	if err != nil {
+		return nil, "", err
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	return res, string(b), err
+}
+
+// TestExportFailuresAreVisible: bad search input is a localized 422 on the field (never a
+// 500, never an empty export); a failure before the export started is a real error answer
+// without the attachment headers; a failure in the middle breaks the download so it cannot
+// be mistaken for a complete file.
+func TestExportFailuresAreVisible(t *testing.T) {
+	s, ts := newTestServer(t)
+	mustStatus(t, call(t, nil, ts, "POST", "/api/forms/volunteer", volunteerBody("Сараа", "saraa@example.mn"), ""), 201)
+	sens := deskLogin(t, s, ts, ts.URL, "sens@example.mn", 2)
+
+	base := "/api/admin/forms/volunteer/"
+	for _, p := range []string{"submissions", "export.csv", "export.xlsx"} {
+		for _, q := range []string{"abc%00", "%00", "ab%01c", "%FF%FEabc"} {
+			r := call(t, sens, ts, "GET", base+p+"?q="+q, nil, "", "Accept-Language", "mn")
+			if r.status != 422 || r.str("errors", "q") != "Энд ашиглах боломжгүй тэмдэгт орсон байна." || r.header.Get("Content-Disposition") != "" {
+				t.Errorf("%s?q=%s: %d %s %q", p, q, r.status, r.raw, r.header.Get("Content-Disposition"))
+			}
+		}
+		for _, q := range []string{"country=%00", "after=%00|1", "status=%00", "from=%00", "sort=%00"} {
+			if r := call(t, sens, ts, "GET", base+p+"?"+q, nil, ""); r.status >= 500 {
+				t.Errorf("%s?%s: %d %s", p, q, r.status, r.raw)
+			}
+		}
+	}
+
+	// An early failure (the first row cannot be opened): the real status, no file.
+	s.Store().Write.Exec(`UPDATE submissions SET sensitive = x'00'`)
+	for _, p := range []string{"export.csv", "export.xlsx"} {
+		res, body, err := getFull(t, sens, ts.URL+base+p)
+		if err != nil || res.StatusCode != 500 || res.Header.Get("Content-Disposition") != "" ||
+			!strings.Contains(body, `"code":"internal"`) {
+			t.Errorf("%s with an unreadable row: %v %d %q %.200s", p, err, res.StatusCode, res.Header.Get("Content-Disposition"), body)
+		}
+	}
+
+	// A failure in the middle: enough rows that the export is under way, the last unreadable.
+	s.Store().Write.Exec(`DELETE FROM submissions_search`)
+	s.Store().Write.Exec(`DELETE FROM submissions`)
+	mustStatus(t, call(t, nil, ts, "POST", "/api/forms/volunteer", volunteerBody("Болд", "bold@example.mn"), ""), 201)
+	if _, err := s.Store().Write.Exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
+		INSERT INTO submissions (form, reference, lang, name, email, country, data, sensitive, created_at, updated_at)
+		SELECT form, reference || '-' || i, lang, name, email, country, data, sensitive, created_at, updated_at FROM submissions, n`); err != nil {
+		t.Fatal(err)
+	}
+	s.Store().Write.Exec(`UPDATE submissions SET sensitive = x'00' WHERE id = (SELECT max(id) FROM submissions)`)
+	res, body, err := getFull(t, sens, ts.URL+base+"export.csv")
+	if err == nil {
+		t.Errorf("a CSV export that failed midway arrived as a complete file: %d, %d bytes", res.StatusCode, len(body))
+	}
+	// XLSX is built whole first: the same failure is a real error answer.
+	res, body, err = getFull(t, sens, ts.URL+base+"export.xlsx")
+	if err != nil || res.StatusCode != 500 || res.Header.Get("Content-Disposition") != "" {
+		t.Errorf("xlsx failing midway: %v %d %.200s", err, res.StatusCode, body)
+	}
+	// And without the broken row, both are complete files of every row.
+	s.Store().Write.Exec(`DELETE FROM submissions WHERE id = (SELECT max(id) FROM submissions)`)
+	res, body, err = getFull(t, sens, ts.URL+base+"export.csv")
+	if err != nil || res.StatusCode != 200 || res.Header.Get("Content-Disposition") == "" {
+		t.Fatalf("csv: %v %d", err, res.StatusCode)
+	}
+	if recs, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(body, "\uFEFF"))).ReadAll(); err != nil || len(recs) != 1001 {
+		t.Errorf("csv rows: %v %d", err, len(recs))
+	}
+	res, body, err = getFull(t, sens, ts.URL+base+"export.xlsx")
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("xlsx: %v %d", err, res.StatusCode)
+	}
+	x, err := excelize.OpenReader(strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if rows, err := x.GetRows("Sheet1"); err != nil || len(rows) != 1001 {
+		t.Errorf("xlsx rows: %v %d", err, len(rows))
 	}
 }

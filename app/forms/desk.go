@@ -30,9 +30,9 @@ func (h *Handlers) filter(r *http.Request, kind string) (db.SubmissionFilter, er
 	if f.Sort != "" {
 		c.OneOf("sort", f.Sort, false, "newest", "oldest", "name")
 	}
-	if len(f.Query) > 200 {
-		c.Add("q", web.M("validation.tooLong", "max", 200))
-	}
+	// Control characters (a NUL byte) or broken UTF-8 cannot be searched for: a 422 on the
+	// field, not a failing full-text query.
+	c.Text("q", f.Query, false, 200)
 	if from, ok := c.Date("from", q.Get("from"), false); ok {
 		f.From = from
 	}
@@ -376,8 +376,6 @@ func (h *Handlers) Export(w http.ResponseWriter, r *http.Request) error {
 	u := authn.From(r.Context()).User
 	cols := columns(kind, authz.Can(u, authz.FormsSensitiveRead))
 	name := fmt.Sprintf("%s-%s.%s", kind, h.Now().UTC().Format("2006-01-02"), format)
-	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
-	w.Header().Set("Cache-Control", "no-store")
 	_ = h.Store.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: "submissions.exported", ActorID: u.ID, IP: web.ClientIP(r), Detail: kind + " " + format})
 	each := func(fn func([]string) error) error {
 		return h.Store.EachSubmission(r.Context(), f, func(s *db.Submission) error {
@@ -388,16 +386,25 @@ func (h *Handlers) Export(w http.ResponseWriter, r *http.Request) error {
 			return fn(row(s, data, cols))
 		})
 	}
+	// A failure must never look like a complete export (see web.Download): CSV is streamed
+	// behind a buffer, so an early failure is a normal error answer and a later one breaks the
+	// connection; XLSX is built whole before anything is sent.
 	if format == "csv" {
-		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-		_, _ = w.Write([]byte("\uFEFF"))
-		cw := csv.NewWriter(w)
-		_ = cw.Write(header(cols))
-		if err := each(func(rec []string) error { return cw.Write(csvSafe(rec)) }); err != nil {
-			return err
+		dl := web.NewDownload(w, "text/csv; charset=utf-8", name)
+		_, _ = dl.Write([]byte("\uFEFF"))
+		cw := csv.NewWriter(dl)
+		err := cw.Write(header(cols))
+		if err == nil {
+			err = each(func(rec []string) error { return cw.Write(csvSafe(rec)) })
 		}
-		cw.Flush()
-		return cw.Error()
+		if err == nil {
+			cw.Flush()
+			err = cw.Error()
+		}
+		if err != nil {
+			return dl.Abort(r, err)
+		}
+		return dl.Finish()
 	}
 	x := excelize.NewFile()
 	defer x.Close()
@@ -425,6 +432,9 @@ func (h *Handlers) Export(w http.ResponseWriter, r *http.Request) error {
 	if err := sw.Flush(); err != nil {
 		return err
 	}
-	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-	return x.Write(w)
+	dl := web.NewDownload(w, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", name)
+	if _, err := x.WriteTo(dl); err != nil {
+		return dl.Abort(r, err)
+	}
+	return dl.Finish()
 }

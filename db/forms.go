@@ -33,16 +33,43 @@ type NewSubmission struct {
 }
 
 // Idempotent carries the Idempotency-Key of a request; Answer builds the response that is
-// kept and repeated for the same key.
+// kept and repeated for the same request. Scope names the client (and the form) so a key is
+// never shared between clients; RequestHash identifies the request's body.
 type Idempotent struct {
-	Scope, Key string
-	Answer     func(s *Submission) (status int, body string)
+	Scope, Key, RequestHash string
+	Answer                  func(s *Submission) (status int, body string)
 }
 
-// Replay is a kept answer returned for a repeated key.
+// Replay is a kept answer returned for a repeated key, with the hash of the request it
+// answered (the caller refuses a key reused for another body).
 type Replay struct {
-	Status int
-	Body   string
+	Status      int
+	Body        string
+	RequestHash string
+}
+
+// IdempotencyTTL is how long a kept answer is repeated (and kept).
+const IdempotencyTTL = 24 * time.Hour
+
+type rowQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// IdempotencyRecord returns the answer kept for key in scope within IdempotencyTTL before
+// now, or ErrNotFound. It is the one lookup of idempotency keys (CreateSubmission uses it
+// inside its transaction).
+func (s *Store) IdempotencyRecord(ctx context.Context, scope, key string, now time.Time) (*Replay, error) {
+	return idempotencyRecord(ctx, s.Read, scope, key, now)
+}
+
+func idempotencyRecord(ctx context.Context, q rowQuerier, scope, key string, now time.Time) (*Replay, error) {
+	var r Replay
+	err := q.QueryRowContext(ctx, `SELECT status, body, request_hash FROM idempotency_keys WHERE scope = ? AND key = ? AND created_at > ?`,
+		scope, key, T(now.Add(-IdempotencyTTL))).Scan(&r.Status, &r.Body, &r.RequestHash)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	return &r, nil
 }
 
 // CreateSubmission stores a submission completely or not at all: its reference
@@ -53,14 +80,12 @@ func (s *Store) CreateSubmission(ctx context.Context, n NewSubmission, idem *Ide
 	var replay *Replay
 	err := s.Tx(ctx, func(tx *sql.Tx) error {
 		if idem != nil && idem.Key != "" {
-			var r Replay
-			err := tx.QueryRowContext(ctx, `SELECT status, body FROM idempotency_keys WHERE scope = ? AND key = ? AND created_at > ?`,
-				idem.Scope, idem.Key, T(now.Add(-24*time.Hour))).Scan(&r.Status, &r.Body)
+			r, err := idempotencyRecord(ctx, tx, idem.Scope, idem.Key, now)
 			if err == nil {
-				replay = &r
+				replay = r
 				return nil
 			}
-			if err != sql.ErrNoRows {
+			if err != ErrNotFound {
 				return err
 			}
 		}
@@ -99,9 +124,10 @@ func (s *Store) CreateSubmission(ctx context.Context, n NewSubmission, idem *Ide
 		}
 		if idem != nil && idem.Key != "" {
 			status, body := idem.Answer(sub)
-			if _, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (scope, key, status, body, created_at) VALUES (?,?,?,?,?)
-				ON CONFLICT (scope, key) DO UPDATE SET status = excluded.status, body = excluded.body, created_at = excluded.created_at`,
-				idem.Scope, idem.Key, status, body, T(now)); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (scope, key, status, body, request_hash, created_at) VALUES (?,?,?,?,?,?)
+				ON CONFLICT (scope, key) DO UPDATE SET status = excluded.status, body = excluded.body,
+				request_hash = excluded.request_hash, created_at = excluded.created_at`,
+				idem.Scope, idem.Key, status, body, idem.RequestHash, T(now)); err != nil {
 				return err
 			}
 		}
@@ -110,9 +136,9 @@ func (s *Store) CreateSubmission(ctx context.Context, n NewSubmission, idem *Ide
 	return sub, replay, err
 }
 
-// DeleteOldIdempotencyKeys forgets keys older than 24 hours.
+// DeleteOldIdempotencyKeys forgets keys older than IdempotencyTTL.
 func (s *Store) DeleteOldIdempotencyKeys(ctx context.Context, now time.Time) error {
-	_, err := s.Write.ExecContext(ctx, `DELETE FROM idempotency_keys WHERE created_at < ?`, T(now.Add(-24*time.Hour)))
+	_, err := s.Write.ExecContext(ctx, `DELETE FROM idempotency_keys WHERE created_at < ?`, T(now.Add(-IdempotencyTTL)))
 	return mapErr(err)
 }
 

@@ -1,8 +1,11 @@
 package forms
 
 import (
-	"context"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
@@ -89,13 +92,28 @@ func (h *Handlers) Submit(w http.ResponseWriter, r *http.Request) error {
 	if len(key) > maxKey {
 		return &web.Error{Status: 400, Code: "bad_idempotency_key", Message: web.M("forms.errors.idempotencyKey")}
 	}
+	var idem *db.Idempotent
 	if key != "" {
+		// The body is read whole (it is bounded by the body limit) so its hash can tell a
+		// retry from another request that reuses the key.
+		raw, err := web.ReadBody(r)
+		if err != nil {
+			return err
+		}
+		r.Body = io.NopCloser(bytes.NewReader(raw))
+		sum := sha256.Sum256(raw)
+		idem = &db.Idempotent{Scope: idempotencyScope(r, kind), Key: key, RequestHash: hex.EncodeToString(sum[:]),
+			Answer: func(s *db.Submission) (int, string) {
+				b, _ := json.Marshal(Receipt{Reference: s.Reference, Form: kind, CreatedAt: s.CreatedAt})
+				return http.StatusCreated, string(b)
+			}}
 		// A retry of an answered request is answered before any other check, so a double
 		// click never meets the rate limit or the fill-time check.
-		if rep, err := h.replay(r.Context(), kind, key); err != nil || rep != nil {
-			if err == nil {
-				writeReplay(w, rep)
-			}
+		rep, err := h.Store.IdempotencyRecord(r.Context(), idem.Scope, key, h.Now())
+		if err == nil {
+			return writeReplay(w, rep, idem)
+		}
+		if !db.IsNotFound(err) {
 			return err
 		}
 	}
@@ -128,13 +146,6 @@ func (h *Handlers) Submit(w http.ResponseWriter, r *http.Request) error {
 	if id != nil {
 		n.UserID = id.User.ID
 	}
-	var idem *db.Idempotent
-	if key != "" {
-		idem = &db.Idempotent{Scope: "forms:" + kind, Key: key, Answer: func(s *db.Submission) (int, string) {
-			b, _ := json.Marshal(Receipt{Reference: s.Reference, Form: kind, CreatedAt: s.CreatedAt})
-			return http.StatusCreated, string(b)
-		}}
-	}
 	sub, rep, err := h.Store.CreateSubmission(r.Context(), n, idem, func(s *db.Submission) []db.Email {
 		return h.emails(kind, lang, s)
 	}, now)
@@ -142,8 +153,7 @@ func (h *Handlers) Submit(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if rep != nil {
-		writeReplay(w, rep)
-		return nil
+		return writeReplay(w, rep, idem)
 	}
 	if id != nil {
 		_ = h.Store.DeleteDraft(r.Context(), id.User.ID, kind)
@@ -152,24 +162,26 @@ func (h *Handlers) Submit(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handlers) replay(ctx context.Context, kind, key string) (*db.Replay, error) {
-	var rep db.Replay
-	err := h.Store.Read.QueryRowContext(ctx, `SELECT status, body FROM idempotency_keys WHERE scope = ? AND key = ? AND created_at > ?`,
-		"forms:"+kind, key, db.T(h.Now().Add(-24*time.Hour))).Scan(&rep.Status, &rep.Body)
-	if err != nil {
-		if strings.Contains(err.Error(), "no rows") {
-			return nil, nil
-		}
-		return nil, err
+// idempotencyScope names the client an Idempotency-Key belongs to, per form: the signed-in
+// user, or for visitors the address they send from. A key is never shared between clients.
+func idempotencyScope(r *http.Request, kind string) string {
+	if id := authn.From(r.Context()); id != nil {
+		return "forms:" + kind + ":user:" + strconv.FormatInt(id.User.ID, 10)
 	}
-	return &rep, nil
+	return "forms:" + kind + ":ip:" + web.ClientIP(r)
 }
 
-func writeReplay(w http.ResponseWriter, rep *db.Replay) {
+// writeReplay repeats the kept answer when the request is the one it answered; the key
+// reused for another body is refused (422, as the IETF Idempotency-Key draft advises).
+func writeReplay(w http.ResponseWriter, rep *db.Replay, idem *db.Idempotent) error {
+	if rep.RequestHash != idem.RequestHash {
+		return &web.Error{Status: 422, Code: "idempotency_key_reused", Message: web.M("forms.errors.idempotencyKeyReused")}
+	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Idempotent-Replayed", "true")
 	w.WriteHeader(rep.Status)
 	_, _ = w.Write([]byte(rep.Body + "\n"))
+	return nil
 }
 
 // emails are the confirmation to the submitter and one notification per staff address.

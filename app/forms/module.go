@@ -19,7 +19,7 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Summary: "Fields, limits and choices of a form (contact, support, volunteer, roadmap)"})
 	r.Post("/forms/{form}", authz.Public, h.Submit, authz.Doc{ID: "submitForm",
 		Req: jsonschema.OneOf(Contact{}, Support{}, Volunteer{}, Roadmap{}), Resp: Receipt{}, Status: 201,
-		Summary: "Submit a form; stored completely or not at all; the same Idempotency-Key within 24 hours returns the first answer"})
+		Summary: "Submit a form; stored completely or not at all; the same request (same client, same body) with the same Idempotency-Key within 24 hours returns the first answer, another body with the key is refused (422)"})
 	r.Get("/forms/{form}/draft", authz.SignedIn, h.GetDraft, authz.Doc{ID: "getDraft", Resp: DraftView{},
 		Summary: "The signed-in user's draft (data is null when there is none)"})
 	r.Put("/forms/{form}/draft", authz.SignedIn, h.PutDraft, authz.Doc{ID: "saveDraft", Req: DraftRequest{}, Status: 204,

@@ -62,3 +62,13 @@ func DecodeReader(body io.Reader, dst any) error {
 func tooLarge() *Error {
 	return &Error{Status: 413, Code: "too_large", Message: M("errors.tooLarge")}
 }
+
+// ReadBody reads the whole request body (bounded by LimitBody): 413 past the limit.
+func ReadBody(r *http.Request) ([]byte, error) {
+	b, err := io.ReadAll(r.Body)
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return nil, tooLarge()
+	}
+	return b, err
+}

@@ -135,7 +135,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 			AppStoreURL: cfg.AppStoreURL, PlayStoreURL: cfg.PlayStoreURL, SupportEmail: cfg.SupportEmail, Now: s.now}},
 		{"content", &content.Handlers{Store: store, Now: s.now}},
 		{"directionboard", board},
-		{"forms", &forms.Handlers{Store: store, Limiter: s.limiter, Sealer: secure.NewSealer(s.secret, "forms v1"),
+		{"forms", &forms.Handlers{Store: store, Mailer: s.mailer, Limiter: s.limiter, Sealer: secure.NewSealer(s.secret, "forms v1"),
 			HashKey: hashKey, Now: s.now, Rate: cfg.FormsIP, MinFillTime: cfg.Auth.MinFillTime,
 			StaffEmails: cfg.StaffNotify, BaseURL: cfg.BaseURL}},
 		{"accounts", &accounts.Handlers{

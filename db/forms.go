@@ -116,8 +116,7 @@ func (s *Store) CreateSubmission(ctx context.Context, n NewSubmission, idem *Ide
 		}
 		if emails != nil {
 			for _, e := range emails(sub) {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO outbox (to_addr, subject, body_text, body_html, kind, lang, created_at)
-					VALUES (?,?,?,?,?,?,?)`, e.To, e.Subject, e.Text, e.HTML, e.Kind, e.Lang, T(now)); err != nil {
+				if _, err := queueEmail(ctx, tx, e); err != nil {
 					return err
 				}
 			}

@@ -20,10 +20,16 @@ type Email struct {
 	LastError string    `json:"lastError,omitempty"`
 }
 
-// QueueEmail stores e for delivery.
+// QueueEmail stores e for delivery. Callers go through app/platform/mail's Mailer, which
+// wakes the worker.
 func (s *Store) QueueEmail(ctx context.Context, e Email) (int64, error) {
+	return queueEmail(ctx, s.Write, e)
+}
+
+// queueEmail is the one insert into the outbox (a store method or a transaction runs it).
+func queueEmail(ctx context.Context, q rowQuerier, e Email) (int64, error) {
 	var id int64
-	err := s.Write.QueryRowContext(ctx, `INSERT INTO outbox (to_addr, subject, body_text, body_html, kind, lang, created_at)
+	err := q.QueryRowContext(ctx, `INSERT INTO outbox (to_addr, subject, body_text, body_html, kind, lang, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, e.To, e.Subject, e.Text, e.HTML, e.Kind, e.Lang, T(e.CreatedAt)).Scan(&id)
 	return id, mapErr(err)
 }

@@ -25,6 +25,7 @@ import (
 // Handlers holds the forms capability's dependencies.
 type Handlers struct {
 	Store       *db.Store
+	Mailer      *mail.Mailer
 	Limiter     *web.Limiter
 	Sealer      *secure.Sealer
 	HashKey     []byte
@@ -155,6 +156,7 @@ func (h *Handlers) Submit(w http.ResponseWriter, r *http.Request) error {
 	if rep != nil {
 		return writeReplay(w, rep, idem)
 	}
+	h.Mailer.Wake() // the emails were queued in the submission's transaction
 	if id != nil {
 		_ = h.Store.DeleteDraft(r.Context(), id.User.ID, kind)
 	}
@@ -184,21 +186,20 @@ func writeReplay(w http.ResponseWriter, rep *db.Replay, idem *db.Idempotent) err
 	return nil
 }
 
-// emails are the confirmation to the submitter and one notification per staff address.
+// emails are the confirmation to the submitter and one notification per staff address,
+// rendered by the mailer and queued in the submission's transaction.
 func (h *Handlers) emails(kind, lang string, s *db.Submission) []db.Email {
 	formName := func(l string) string { return web.TLang(l, "forms.names."+kind) }
 	deleteLink := h.BaseURL + "/" + lang + "/support-center/delete-submission?reference=" + url.QueryEscape(s.Reference)
 	vars := []any{"reference", s.Reference, "form", formName(lang), "name", s.Name, "deleteLink", deleteLink}
-	subj, text, html := mail.Render(mail.Message{Lang: lang, Kind: "formReceived", Name: s.Name, Vars: vars,
-		Table: [][2]string{{web.TLang(lang, "forms.email.reference"), s.Reference}}})
-	out := []db.Email{{To: s.Email, Subject: subj, Text: text, HTML: html, Kind: "formReceived", Lang: lang}}
+	msgs := []mail.Message{{To: s.Email, Lang: lang, Kind: "formReceived", Name: s.Name, Vars: vars,
+		Table: [][2]string{{web.TLang(lang, "forms.email.reference"), s.Reference}}}}
 	for _, to := range h.staffFor(kind) {
 		staffVars := []any{"reference", s.Reference, "form", formName("en"), "name", s.Name}
-		subj, text, html := mail.Render(mail.Message{Lang: "en", Kind: "formStaff", Vars: staffVars,
+		msgs = append(msgs, mail.Message{To: to, Lang: "en", Kind: "formStaff", Vars: staffVars,
 			Link: h.BaseURL + "/en/dashboard/forms/" + kind + "/" + strconv.FormatInt(s.ID, 10)})
-		out = append(out, db.Email{To: to, Subject: subj, Text: text, HTML: html, Kind: "formStaff", Lang: "en"})
 	}
-	return out
+	return h.Mailer.Compose(msgs...)
 }
 
 // staffFor returns the addresses told of a new submission of kind, each once.

@@ -134,19 +134,41 @@ var htmlTmpl = template.Must(template.New("email").Parse(`<!doctype html>
 </div></body></html>
 `))
 
-// Send renders m and queues it; delivery happens in the background.
-func (ml *Mailer) Send(ctx context.Context, m Message) error {
-	subject, text, html := Render(m)
-	_, err := ml.Store.QueueEmail(ctx, db.Email{To: m.To, Subject: subject, Text: text, HTML: html,
-		Kind: m.Kind, Lang: m.Lang, CreatedAt: ml.Now()})
-	if err != nil {
-		return err
+// The outbox has one way in, this Mailer (TestOneWayIntoTheOutbox keeps it so):
+//   - Send renders messages, queues them and wakes the worker at once;
+//   - a state change that queues its emails inside its own transaction (a form submission,
+//     with its reference in the email) renders them with Compose, hands them to the store
+//     method that writes them in the transaction (db's one outbox insert), and calls Wake
+//     after the commit.
+// Either way the worker delivers at once; its 30-second tick is only for retries.
+
+// Send renders each message, queues it, and wakes the worker.
+func (ml *Mailer) Send(ctx context.Context, msgs ...Message) error {
+	for _, e := range ml.Compose(msgs...) {
+		if _, err := ml.Store.QueueEmail(ctx, e); err != nil {
+			return err
+		}
 	}
+	ml.Wake()
+	return nil
+}
+
+// Compose renders messages into outbox rows (not yet queued).
+func (ml *Mailer) Compose(msgs ...Message) []db.Email {
+	out := make([]db.Email, len(msgs))
+	for i, m := range msgs {
+		subject, text, html := Render(m)
+		out[i] = db.Email{To: m.To, Subject: subject, Text: text, HTML: html, Kind: m.Kind, Lang: m.Lang, CreatedAt: ml.Now()}
+	}
+	return out
+}
+
+// Wake tells the worker that email was queued (call it after the commit that queued it).
+func (ml *Mailer) Wake() {
 	select {
 	case ml.kick <- struct{}{}:
 	default:
 	}
-	return nil
 }
 
 // Enabled reports whether SMTP delivery is configured.

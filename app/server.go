@@ -22,6 +22,7 @@ import (
 	"gerege/app/forms"
 	"gerege/app/platform/authn"
 	"gerege/app/platform/authz"
+	"gerege/app/platform/jobs"
 	"gerege/app/platform/mail"
 	"gerege/app/platform/secure"
 	"gerege/app/platform/web"
@@ -50,9 +51,9 @@ type Server struct {
 	authn     *authn.Authenticator
 	access    *authz.Registry
 	modules   []module
+	jobs      *jobs.Runner
 	limiter   *web.Limiter
 	cancel    context.CancelFunc
-	stop      chan struct{}
 	stopOnce  sync.Once
 	wg        sync.WaitGroup
 }
@@ -69,7 +70,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, log: log, store: store, stop: make(chan struct{}), now: time.Now}
+	s := &Server{cfg: cfg, log: log, store: store, now: time.Now}
 	for _, o := range opts {
 		o(s)
 	}
@@ -158,11 +159,22 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 			}}},
 	}
 
+	s.jobs = &jobs.Runner{Now: s.now, Log: log}
+	s.jobs.Add(s.mailer.Jobs()...)
+	for _, m := range s.modules {
+		if j, ok := m.m.(interface{ Jobs() []jobs.Job }); ok {
+			s.jobs.Add(j.Jobs()...)
+		}
+	}
+
 	s.handler = s.routes()
 	bg, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
 	s.wg.Add(2)
-	go s.housekeeping()
+	go func() {
+		defer s.wg.Done()
+		s.jobs.Run(bg)
+	}()
 	go func() {
 		defer s.wg.Done()
 		s.mailer.Run(bg)
@@ -186,6 +198,9 @@ func (s *Server) Access() *authz.Registry { return s.access }
 // Handler is the root HTTP handler.
 func (s *Server) Handler() http.Handler { return s.handler }
 
+// Jobs is the runner of every module's periodic jobs (tests run them with their own clock).
+func (s *Server) Jobs() *jobs.Runner { return s.jobs }
+
 // Mailer is the server's mailer (tests flush it).
 func (s *Server) Mailer() *mail.Mailer { return s.mailer }
 
@@ -197,33 +212,10 @@ func (s *Server) Close() error {
 	var err error
 	s.stopOnce.Do(func() {
 		s.cancel()
-		close(s.stop)
 		s.wg.Wait()
 		err = s.store.Close()
 	})
 	return err
-}
-
-// housekeeping deletes expired sessions every few minutes.
-func (s *Server) housekeeping() {
-	defer s.wg.Done()
-	t := time.NewTicker(5 * time.Minute)
-	defer t.Stop()
-	for {
-		select {
-		case <-s.stop:
-			return
-		case <-t.C:
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			if _, err := s.store.DeleteExpiredSessions(ctx); err != nil {
-				s.log.Warn("deleting expired sessions", slog.String("error", err.Error()))
-			}
-			if err := s.store.DeleteOldIdempotencyKeys(ctx, s.now()); err != nil {
-				s.log.Warn("deleting old idempotency keys", slog.String("error", err.Error()))
-			}
-			cancel()
-		}
-	}
 }
 
 // Run serves until ctx is cancelled (SIGINT/SIGTERM), then lets in-flight requests finish.

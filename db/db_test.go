@@ -141,7 +141,7 @@ func TestSessionStore(t *testing.T) {
 	if _, ok, _ := st.FindCtx(ctx, "dead"); ok {
 		t.Error("an expired session must not be found")
 	}
-	if n, err := s.DeleteExpiredSessions(ctx); err != nil || n != 1 {
+	if n, err := s.PurgeSessions(ctx, time.Now()); err != nil || n != 1 {
 		t.Errorf("deleted %d %v", n, err)
 	}
 	if err := st.DeleteCtx(ctx, "live"); err != nil {

@@ -48,12 +48,3 @@ func (st SessionStore) Commit(token string, b []byte, expiry time.Time) error {
 func (st SessionStore) Delete(token string) error {
 	return st.DeleteCtx(context.Background(), token)
 }
-
-// DeleteExpiredSessions removes sessions whose expiry has passed and returns how many.
-func (s *Store) DeleteExpiredSessions(ctx context.Context) (int64, error) {
-	res, err := s.Write.ExecContext(ctx, `DELETE FROM sessions WHERE expiry < julianday('now')`)
-	if err != nil {
-		return 0, mapErr(err)
-	}
-	return res.RowsAffected()
-}

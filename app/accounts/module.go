@@ -1,7 +1,11 @@
 package accounts
 
 import (
+	"context"
+	"time"
+
 	"gerege/app/platform/authz"
+	"gerege/app/platform/jobs"
 	"gerege/app/platform/web"
 )
 
@@ -74,4 +78,19 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	reg.AddPage(authz.Page{Key: "profile", Path: "/dashboard/user/profile", Perm: authz.SignedIn, Order: 20})
 	reg.AddPage(authz.Page{Key: "account", Path: "/dashboard/user/account", Perm: authz.SignedIn, Order: 30})
 	reg.AddPage(authz.Page{Key: "organization", Path: "/dashboard/organization", Perm: authz.OrganizationManage, Order: 40})
+}
+
+// Jobs are the accounts' housekeeping: expired sessions and codes are deleted (db's
+// retention periods, docs/operations.md).
+func (h *Handlers) Jobs() []jobs.Job {
+	return []jobs.Job{
+		{Name: "accounts.sessions", Every: time.Hour, Run: func(ctx context.Context, now time.Time) error {
+			_, err := h.Store.PurgeSessions(ctx, now)
+			return err
+		}},
+		{Name: "accounts.codes", Every: time.Hour, Run: func(ctx context.Context, now time.Time) error {
+			_, err := h.Store.PurgeCodes(ctx, now)
+			return err
+		}},
+	}
 }

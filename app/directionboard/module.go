@@ -1,6 +1,12 @@
 package directionboard
 
-import "gerege/app/platform/authz"
+import (
+	"context"
+	"time"
+
+	"gerege/app/platform/authz"
+	"gerege/app/platform/jobs"
+)
 
 // Mount declares the Direction Board routes (anonymous visitors too: the attempt key rides in
 // a cookie or header) and its statistics page.
@@ -25,4 +31,12 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Query: StatsQuery{}, Resp: StatsView{}, Summary: "Aggregate statistics: attempts started, finished, finish rate, codes, by language — no personal answers"})
 
 	reg.AddPage(authz.Page{Key: "directionBoard", Path: "/dashboard/admin/direction-board", Perm: authz.DirectionBoardStats, Order: 80})
+}
+
+// Jobs: attempts never finished are deleted a while after their deadline (db.AttemptRetention).
+func (h *Handlers) Jobs() []jobs.Job {
+	return []jobs.Job{{Name: "directionboard.attempts", Every: time.Hour, Run: func(ctx context.Context, now time.Time) error {
+		_, err := h.Store.PurgeAttempts(ctx, now)
+		return err
+	}}}
 }

@@ -1,9 +1,12 @@
 package forms
 
 import (
+	"time"
+
 	"github.com/swaggest/jsonschema-go"
 
 	"gerege/app/platform/authz"
+	"gerege/app/platform/jobs"
 	"gerege/app/platform/web"
 )
 
@@ -44,4 +47,9 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Resp: DeletionRequests{}, Summary: "Open deletion requests"})
 
 	reg.AddPage(authz.Page{Key: "submissions", Path: "/dashboard/forms", Perm: authz.FormsDeskRead, Order: 50, Sub: true})
+}
+
+// Jobs: kept Idempotency-Key answers are forgotten after db.IdempotencyTTL.
+func (h *Handlers) Jobs() []jobs.Job {
+	return []jobs.Job{{Name: "forms.idempotency", Every: time.Hour, Run: h.Store.DeleteOldIdempotencyKeys}}
 }

@@ -14,6 +14,7 @@ import (
 
 	gomail "github.com/wneessen/go-mail"
 
+	"gerege/app/platform/jobs"
 	"gerege/db"
 	"gerege/i18n"
 )
@@ -169,6 +170,15 @@ func (ml *Mailer) Wake() {
 	case ml.kick <- struct{}{}:
 	default:
 	}
+}
+
+// Jobs: the outbox keeps sent, dead and unsendable emails only as long as db's retention
+// periods say (docs/operations.md).
+func (ml *Mailer) Jobs() []jobs.Job {
+	return []jobs.Job{{Name: "mail.outbox", Every: time.Hour, Run: func(ctx context.Context, now time.Time) error {
+		_, err := ml.Store.PurgeOutbox(ctx, now)
+		return err
+	}}}
 }
 
 // Enabled reports whether SMTP delivery is configured.

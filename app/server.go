@@ -218,20 +218,24 @@ func (s *Server) Close() error {
 	return err
 }
 
-// Run serves until ctx is cancelled (SIGINT/SIGTERM), then lets in-flight requests finish.
-// ready, when not nil, receives the listening address once the server accepts connections.
+// Run serves until ctx is cancelled (SIGINT/SIGTERM), then stops accepting, answers every
+// request already accepted (see drainer), and only then stops the background work and
+// closes the database. ready, when not nil, receives the listening address once the server
+// accepts connections.
 func Run(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, ready func(addr string)) error {
 	s, err := New(ctx, cfg, log, dist)
 	if err != nil {
 		return err
 	}
-	defer s.Close()
+	defer s.Close() // last: after every request has finished
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err
 	}
+	d := newDrainer()
 	srv := &http.Server{
-		Handler:           s.Handler(),
+		Handler:           d.closeAfter(s.Handler()),
+		ConnState:         d.track,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -254,10 +258,12 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, ready fu
 	log.Info("shutting down", slog.Duration("grace", cfg.ShutdownIn))
 	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownIn)
 	defer cancel()
+	d.drain(sctx, ln)
 	if err := srv.Shutdown(sctx); err != nil {
+		srv.Close() // the grace is over: the database must not close under running requests
 		return fmt.Errorf("shutdown: %w", err)
 	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) && !errors.Is(err, net.ErrClosed) {
 		return err
 	}
 	return nil

@@ -1,0 +1,102 @@
+package app
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Graceful shutdown. Go's http.Server.Shutdown closes the listener — resetting connections
+// the kernel had already accepted into its queue — and closes idle keep-alive connections at
+// once, so a request a client has just sent on one is lost. Both are requests the client
+// sees as sent, so the drainer stops the server in this order instead:
+//  1. every response from now on says "Connection: close", so each connection ends after
+//     the request it carries;
+//  2. the listen queue is shrunk (Linux: listen(fd, 0), so the kernel completes no new
+//     handshakes while one is queued) and emptied by the server's own accept loop, then the
+//     listener is closed: connections already accepted by the kernel are served, later ones
+//     are refused;
+//  3. connections that are idle (keep-alive) or have sent nothing yet get idleGrace to send
+//     a request, which is answered; after it, those with no bytes waiting are closed;
+//  4. http.Server.Shutdown then waits for the requests still running, up to the grace
+//     period; only then do the mail worker and jobs stop and the database close.
+type drainer struct {
+	draining atomic.Bool
+	mu       sync.Mutex
+	conns    map[net.Conn]*connInfo
+}
+
+type connInfo struct {
+	state http.ConnState
+	since time.Time
+}
+
+// idleGrace is how long an idle connection may still send a request once shutdown began.
+const idleGrace = time.Second
+
+func newDrainer() *drainer { return &drainer{conns: map[net.Conn]*connInfo{}} }
+
+// track is the server's ConnState hook.
+func (d *drainer) track(c net.Conn, st http.ConnState) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	switch st {
+	case http.StateClosed, http.StateHijacked:
+		delete(d.conns, c)
+	default:
+		d.conns[c] = &connInfo{state: st, since: time.Now()}
+	}
+}
+
+// closeAfter marks every response "Connection: close" once shutdown began.
+func (d *drainer) closeAfter(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if d.draining.Load() {
+			w.Header().Set("Connection", "close")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// drain runs steps 1–3; it returns when no connection is left but those running a request,
+// or when ctx ends.
+func (d *drainer) drain(ctx context.Context, ln net.Listener) {
+	start := time.Now()
+	d.draining.Store(true)
+	shrinkQueue(ln)
+	tick := time.NewTicker(2 * time.Millisecond)
+	defer tick.Stop()
+	for queued(ln) > 0 && ctx.Err() == nil {
+		<-tick.C
+	}
+	ln.Close()
+	for ctx.Err() == nil {
+		d.mu.Lock()
+		busy := 0
+		for c, info := range d.conns {
+			if info.state == http.StateActive {
+				busy++
+				continue
+			}
+			since := info.since
+			if since.Before(start) {
+				since = start
+			}
+			if time.Since(since) >= idleGrace && !pending(c) {
+				c.Close() // the server's goroutine reads the error and reports StateClosed
+			}
+		}
+		left := len(d.conns) - busy
+		d.mu.Unlock()
+		if left == 0 {
+			return
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}

@@ -146,9 +146,17 @@ func TestAssetsArePrecompressedAndImmutable(t *testing.T) {
 	if string(unz) != plain.body {
 		t.Error("gzip variant differs from the file")
 	}
-	notMod := do(t, ts, "GET", asset, "", map[string]string{"If-None-Match": plain.header.Get("ETag")})
+	// Each encoding is its own representation with its own ETag; a client revalidates with the
+	// ETag it got, sending the same Accept-Encoding.
+	notMod := do(t, ts, "GET", asset, "", map[string]string{"Accept-Encoding": "identity", "If-None-Match": plain.header.Get("ETag")})
 	if notMod.status != 304 {
 		t.Errorf("If-None-Match: %d", notMod.status)
+	}
+	if r := do(t, ts, "GET", asset, "", map[string]string{"Accept-Encoding": "gzip, br", "If-None-Match": br.header.Get("ETag")}); r.status != 304 {
+		t.Errorf("If-None-Match (br): %d", r.status)
+	}
+	if br.header.Get("ETag") == plain.header.Get("ETag") || gz.header.Get("ETag") == plain.header.Get("ETag") {
+		t.Error("the encodings share an ETag")
 	}
 	if res := do(t, ts, "GET", "/assets/nope-123.js", "", nil); res.status != 404 {
 		t.Errorf("missing asset: %d", res.status)

@@ -13,6 +13,9 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/andybalholm/brotli"
 
 	"gerege/i18n"
 )
@@ -27,7 +30,41 @@ type UI struct {
 
 type file struct {
 	raw, gz, br []byte
-	ctype, etag string
+	ctype, etag string // etag of raw; the compressed variants add -gz and -br
+	// lazy: raw was rewritten at start (the public URL), so the build's compressed siblings
+	// do not match it; each variant is compressed on first use, once, and kept.
+	lazy           bool
+	gzOnce, brOnce sync.Once
+}
+
+// variant returns the body for encoding enc ("br", "gzip" or "") and its ETag; nil when the
+// file has no such variant.
+func (f *file) variant(enc string) ([]byte, string) {
+	switch enc {
+	case "br":
+		if f.lazy {
+			f.brOnce.Do(func() {
+				var buf bytes.Buffer
+				w := brotli.NewWriterLevel(&buf, brotli.BestCompression)
+				w.Write(f.raw)
+				w.Close()
+				f.br = buf.Bytes()
+			})
+		}
+		return f.br, strings.TrimSuffix(f.etag, `"`) + `-br"`
+	case "gzip":
+		if f.lazy {
+			f.gzOnce.Do(func() {
+				var buf bytes.Buffer
+				w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+				w.Write(f.raw)
+				w.Close()
+				f.gz = buf.Bytes()
+			})
+		}
+		return f.gz, strings.TrimSuffix(f.etag, `"`) + `-gz"`
+	}
+	return f.raw, f.etag
 }
 
 type uiRoute struct {
@@ -60,10 +97,9 @@ func NewUI(dist fs.FS, baseURL string) (*UI, error) {
 	if err := json.Unmarshal(mb, &m); err != nil {
 		return nil, fmt.Errorf("ui: manifest.json: %w", err)
 	}
-	// One compressor for every page that needs recompressing: a BestCompression writer
-	// allocates about 1 MB, and there are a hundred pages.
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	// Nothing is compressed here: files are served with the build's .br and .gz siblings,
+	// and pages the public URL is written into are compressed on their first request, once
+	// (see file.variant) — start-up used to spend half its CPU recompressing them.
 	err = fs.WalkDir(dist, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasSuffix(p, ".gz") || strings.HasSuffix(p, ".br") {
 			return err
@@ -77,14 +113,8 @@ func NewUI(dist fs.FS, baseURL string) (*UI, error) {
 			f.gz, _ = fs.ReadFile(dist, p+".gz")
 			f.br, _ = fs.ReadFile(dist, p+".br")
 		} else {
-			// The precompressed copies hold the placeholder: recompress (gzip; brotli is
-			// left out for these small pages rather than adding an encoder).
 			f.raw = bytes.ReplaceAll(raw, []byte(Origin), []byte(baseURL))
-			buf.Reset()
-			zw.Reset(&buf)
-			zw.Write(f.raw)
-			zw.Close()
-			f.gz, f.br = bytes.Clone(buf.Bytes()), nil
+			f.lazy = true
 		}
 		sum := sha256.Sum256(f.raw)
 		f.etag = `"` + hex.EncodeToString(sum[:12]) + `"`
@@ -163,32 +193,46 @@ next:
 // Favicon is the hashed favicon's URL path.
 func (u *UI) Favicon() string { return u.favicon }
 
-// serve writes f, choosing brotli or gzip by Accept-Encoding, honouring If-None-Match.
+// serve writes f, choosing brotli, then gzip, then identity by Accept-Encoding; each
+// encoding has its own ETag, and If-None-Match is compared with the one chosen.
 func serve(w http.ResponseWriter, r *http.Request, f *file, status int, cache string) {
 	h := w.Header()
 	h.Set("Content-Type", f.ctype)
 	h.Set("Cache-Control", cache)
 	h.Set("Vary", "Accept-Encoding")
-	h.Set("ETag", f.etag)
-	if status == http.StatusOK && r.Header.Get("If-None-Match") == f.etag {
+	body, etag := f.variant("")
+	ae := r.Header.Get("Accept-Encoding")
+	for _, enc := range []string{"br", "gzip"} {
+		if !acceptsEncoding(ae, enc) {
+			continue
+		}
+		if b, e := f.variant(enc); b != nil {
+			body, etag = b, e
+			h.Set("Content-Encoding", enc)
+			break
+		}
+	}
+	h.Set("ETag", etag)
+	if status == http.StatusOK && etagMatch(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
-	}
-	body := f.raw
-	ae := r.Header.Get("Accept-Encoding")
-	switch {
-	case f.br != nil && acceptsEncoding(ae, "br"):
-		h.Set("Content-Encoding", "br")
-		body = f.br
-	case f.gz != nil && acceptsEncoding(ae, "gzip"):
-		h.Set("Content-Encoding", "gzip")
-		body = f.gz
 	}
 	h.Set("Content-Length", fmt.Sprint(len(body)))
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
 	}
+}
+
+// etagMatch is If-None-Match's weak comparison against etag ("*" matches anything).
+func etagMatch(header, etag string) bool {
+	for part := range strings.SplitSeq(header, ",") {
+		part = strings.TrimPrefix(strings.TrimSpace(part), "W/")
+		if part == "*" || part == etag {
+			return true
+		}
+	}
+	return false
 }
 
 func acceptsEncoding(header, enc string) bool {

@@ -2,10 +2,12 @@ package app
 
 import (
 	"context"
+	"errors"
 	"net"
 	"net/http"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -38,6 +40,27 @@ type connInfo struct {
 const idleGrace = time.Second
 
 func newDrainer() *drainer { return &drainer{conns: map[net.Conn]*connInfo{}} }
+
+// drainListener closes once: drain closes it, and http.Server.Shutdown must not then report
+// the second close as a failure. It hands out its socket for the queue checks.
+type drainListener struct {
+	net.Listener
+	once sync.Once
+	err  error
+}
+
+func (l *drainListener) Close() error {
+	l.once.Do(func() { l.err = l.Listener.Close() })
+	return l.err
+}
+
+func (l *drainListener) SyscallConn() (syscall.RawConn, error) {
+	sc, ok := l.Listener.(syscall.Conn)
+	if !ok {
+		return nil, errors.ErrUnsupported
+	}
+	return sc.SyscallConn()
+}
 
 // track is the server's ConnState hook.
 func (d *drainer) track(c net.Conn, st http.ConnState) {

@@ -228,10 +228,11 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, ready fu
 		return err
 	}
 	defer s.Close() // last: after every request has finished
-	ln, err := net.Listen("tcp", cfg.Addr)
+	tcp, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err
 	}
+	ln := &drainListener{Listener: tcp}
 	d := newDrainer()
 	srv := &http.Server{
 		Handler:           d.closeAfter(s.Handler()),

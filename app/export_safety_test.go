@@ -68,6 +68,17 @@ func TestExportNeutralisesFormulas(t *testing.T) {
 		}
 	}
 
+	// A HEAD answers like the GET but is not recorded as an export.
+	exports := func() (n int) {
+		s.Store().Read.QueryRow(`SELECT count(*) FROM audit_log WHERE event = 'submissions.exported'`).Scan(&n)
+		return n
+	}
+	before := exports()
+	if h := do(t, ts, "HEAD", "/api/admin/forms/contact/export.csv", "", map[string]string{"Cookie": cookieOf(desk, ts.URL)}); h.status != 200 ||
+		h.header.Get("Content-Disposition") == "" || exports() != before {
+		t.Errorf("HEAD export: %d %q, audited %d→%d", h.status, h.header.Get("Content-Disposition"), before, exports())
+	}
+
 	x := do(t, ts, "GET", "/api/admin/forms/contact/export.xlsx", "", map[string]string{"Cookie": cookieOf(desk, ts.URL)})
 	if x.status != 200 {
 		t.Fatalf("xlsx: %d", x.status)

@@ -84,8 +84,7 @@ func (d *drainer) closeAfter(next http.Handler) http.Handler {
 	})
 }
 
-// drain runs steps 1–3; it returns when no connection is left but those running a request,
-// or when ctx ends.
+// drain runs steps 1–3; it returns when no connection is left, or when ctx ends.
 func (d *drainer) drain(ctx context.Context, ln net.Listener) {
 	start := time.Now()
 	d.draining.Store(true)
@@ -98,11 +97,9 @@ func (d *drainer) drain(ctx context.Context, ln net.Listener) {
 	ln.Close()
 	for ctx.Err() == nil {
 		d.mu.Lock()
-		busy := 0
 		for c, info := range d.conns {
 			if info.state == http.StateActive {
-				busy++
-				continue
+				continue // its answer says Connection: close, or it turns idle below
 			}
 			since := info.since
 			if since.Before(start) {
@@ -112,8 +109,11 @@ func (d *drainer) drain(ctx context.Context, ln net.Listener) {
 				c.Close() // the server's goroutine reads the error and reports StateClosed
 			}
 		}
-		left := len(d.conns) - busy
+		left := len(d.conns)
 		d.mu.Unlock()
+		// Wait for every connection, the running ones too: one whose request began before the
+		// signal goes idle after its answer, and Shutdown would close it at once, under a
+		// request its client may just have sent.
 		if left == 0 {
 			return
 		}

@@ -25,7 +25,7 @@ func (s *Store) Audit(ctx context.Context, e AuditEvent) error {
 	if e.SubjectID != 0 {
 		subject = e.SubjectID
 	}
-	_, err := s.Write.ExecContext(ctx, `INSERT INTO audit_log (at, event, actor_id, subject_id, ip, detail) VALUES (?,?,?,?,?,?)`,
+	_, err := s.exec(ctx, `INSERT INTO audit_log (at, event, actor_id, subject_id, ip, detail) VALUES (?,?,?,?,?,?)`,
 		T(e.At), e.Event, actor, subject, e.IP, e.Detail)
 	return mapErr(err)
 }
@@ -35,7 +35,7 @@ func (s *Store) AuditLog(ctx context.Context, userID, before int64, limit int) (
 	if before <= 0 {
 		before = 1 << 62
 	}
-	rows, err := s.Read.QueryContext(ctx, `SELECT id, at, event, coalesce(actor_id, 0), coalesce(subject_id, 0), ip, detail
+	rows, err := s.rows(ctx, `SELECT id, at, event, coalesce(actor_id, 0), coalesce(subject_id, 0), ip, detail
 		FROM audit_log WHERE id < ? AND (? = 0 OR actor_id = ? OR subject_id = ?) ORDER BY id DESC LIMIT ?`,
 		before, userID, userID, userID, limit)
 	if err != nil {

@@ -41,7 +41,7 @@ type FAQEntry struct {
 
 // FAQCategories lists the categories in order.
 func (s *Store) FAQCategories(ctx context.Context) ([]FAQCategory, error) {
-	rows, err := s.Read.QueryContext(ctx, `SELECT id, name_en, name_mn, position FROM faq_categories ORDER BY position, id`)
+	rows, err := s.rows(ctx, `SELECT id, name_en, name_mn, position FROM faq_categories ORDER BY position, id`)
 	if err != nil {
 		return nil, mapErr(err)
 	}
@@ -59,7 +59,7 @@ func (s *Store) FAQCategories(ctx context.Context) ([]FAQCategory, error) {
 
 // SaveFAQCategory creates or renames a category.
 func (s *Store) SaveFAQCategory(ctx context.Context, c FAQCategory) error {
-	_, err := s.Write.ExecContext(ctx, `INSERT INTO faq_categories (id, name_en, name_mn, position) VALUES (?,?,?,?)
+	_, err := s.exec(ctx, `INSERT INTO faq_categories (id, name_en, name_mn, position) VALUES (?,?,?,?)
 		ON CONFLICT (id) DO UPDATE SET name_en = excluded.name_en, name_mn = excluded.name_mn, position = excluded.position`,
 		c.ID, c.Name.EN, c.Name.MN, c.Position)
 	return mapErr(err)
@@ -69,7 +69,7 @@ const faqCols = `id, slug, category_id, question_en, question_mn, answer_en, ans
 
 // FAQEntries lists entries (only published ones when publishedOnly), by category and position.
 func (s *Store) FAQEntries(ctx context.Context, publishedOnly bool) ([]FAQEntry, error) {
-	rows, err := s.Read.QueryContext(ctx, `SELECT e.id, e.slug, e.category_id, e.question_en, e.question_mn,
+	rows, err := s.rows(ctx, `SELECT e.id, e.slug, e.category_id, e.question_en, e.question_mn,
 		e.answer_en, e.answer_mn, e.published, e.position, e.updated_at
 		FROM faq_entries e JOIN faq_categories c ON c.id = e.category_id
 		WHERE ? = 0 OR e.published = 1 ORDER BY c.position, e.position, e.id`, publishedOnly)
@@ -101,18 +101,18 @@ func scanFAQ(row scanner) (*FAQEntry, error) {
 
 // FAQEntry returns one entry.
 func (s *Store) FAQEntryByID(ctx context.Context, id int64) (*FAQEntry, error) {
-	return scanFAQ(s.Read.QueryRowContext(ctx, `SELECT `+faqCols+` FROM faq_entries WHERE id = ?`, id))
+	return scanFAQ(s.row(ctx, `SELECT `+faqCols+` FROM faq_entries WHERE id = ?`, id))
 }
 
 // SaveFAQEntry inserts (ID 0) or updates an entry and returns its ID. A slug in use is ErrConflict.
 func (s *Store) SaveFAQEntry(ctx context.Context, e FAQEntry, now time.Time) (int64, error) {
 	if e.ID == 0 {
-		err := s.Write.QueryRowContext(ctx, `INSERT INTO faq_entries (slug, category_id, question_en, question_mn, answer_en,
+		err := s.writeRow(ctx, []any{&e.ID}, `INSERT INTO faq_entries (slug, category_id, question_en, question_mn, answer_en,
 			answer_mn, published, position, updated_at) VALUES (?,?,?,?,?,?,?,?,?) RETURNING id`, e.Slug, e.Category,
-			e.Question.EN, e.Question.MN, e.Answer.EN, e.Answer.MN, e.Published, e.Position, T(now)).Scan(&e.ID)
+			e.Question.EN, e.Question.MN, e.Answer.EN, e.Answer.MN, e.Published, e.Position, T(now))
 		return e.ID, mapErr(err)
 	}
-	res, err := s.Write.ExecContext(ctx, `UPDATE faq_entries SET slug = ?, category_id = ?, question_en = ?, question_mn = ?,
+	res, err := s.exec(ctx, `UPDATE faq_entries SET slug = ?, category_id = ?, question_en = ?, question_mn = ?,
 		answer_en = ?, answer_mn = ?, published = ?, position = ?, updated_at = ? WHERE id = ?`, e.Slug, e.Category,
 		e.Question.EN, e.Question.MN, e.Answer.EN, e.Answer.MN, e.Published, e.Position, T(now), e.ID)
 	return e.ID, affected(res, err)
@@ -120,7 +120,7 @@ func (s *Store) SaveFAQEntry(ctx context.Context, e FAQEntry, now time.Time) (in
 
 // DeleteFAQEntry removes an entry.
 func (s *Store) DeleteFAQEntry(ctx context.Context, id int64) error {
-	res, err := s.Write.ExecContext(ctx, `DELETE FROM faq_entries WHERE id = ?`, id)
+	res, err := s.exec(ctx, `DELETE FROM faq_entries WHERE id = ?`, id)
 	return affected(res, err)
 }
 
@@ -148,7 +148,7 @@ type University struct {
 
 // Destinations lists destinations with their universities (only published ones when asked).
 func (s *Store) Destinations(ctx context.Context, publishedOnly bool) ([]Destination, error) {
-	rows, err := s.Read.QueryContext(ctx, `SELECT id, name_en, name_mn, summary_en, summary_mn, published, position
+	rows, err := s.rows(ctx, `SELECT id, name_en, name_mn, summary_en, summary_mn, published, position
 		FROM destinations WHERE ? = 0 OR published = 1 ORDER BY position, id`, publishedOnly)
 	if err != nil {
 		return nil, mapErr(err)
@@ -166,7 +166,7 @@ func (s *Store) Destinations(ctx context.Context, publishedOnly bool) ([]Destina
 		out = append(out, d)
 	}
 	rows.Close()
-	urows, err := s.Read.QueryContext(ctx, `SELECT id, slug, destination_id, name_en, name_mn, city_en, city_mn, website,
+	urows, err := s.rows(ctx, `SELECT id, slug, destination_id, name_en, name_mn, city_en, city_mn, website,
 		published, position FROM universities WHERE ? = 0 OR published = 1 ORDER BY position, id`, publishedOnly)
 	if err != nil {
 		return nil, mapErr(err)
@@ -187,7 +187,7 @@ func (s *Store) Destinations(ctx context.Context, publishedOnly bool) ([]Destina
 
 // SaveDestination creates or updates a destination.
 func (s *Store) SaveDestination(ctx context.Context, d Destination, now time.Time) error {
-	_, err := s.Write.ExecContext(ctx, `INSERT INTO destinations (id, name_en, name_mn, summary_en, summary_mn, published,
+	_, err := s.exec(ctx, `INSERT INTO destinations (id, name_en, name_mn, summary_en, summary_mn, published,
 		position, updated_at) VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (id) DO UPDATE SET name_en = excluded.name_en,
 		name_mn = excluded.name_mn, summary_en = excluded.summary_en, summary_mn = excluded.summary_mn,
 		published = excluded.published, position = excluded.position, updated_at = excluded.updated_at`,
@@ -197,19 +197,19 @@ func (s *Store) SaveDestination(ctx context.Context, d Destination, now time.Tim
 
 // DeleteDestination removes a destination and its universities.
 func (s *Store) DeleteDestination(ctx context.Context, id string) error {
-	res, err := s.Write.ExecContext(ctx, `DELETE FROM destinations WHERE id = ?`, id)
+	res, err := s.exec(ctx, `DELETE FROM destinations WHERE id = ?`, id)
 	return affected(res, err)
 }
 
 // SaveUniversity inserts (ID 0) or updates a university and returns its ID.
 func (s *Store) SaveUniversity(ctx context.Context, u University, now time.Time) (int64, error) {
 	if u.ID == 0 {
-		err := s.Write.QueryRowContext(ctx, `INSERT INTO universities (slug, destination_id, name_en, name_mn, city_en, city_mn,
+		err := s.writeRow(ctx, []any{&u.ID}, `INSERT INTO universities (slug, destination_id, name_en, name_mn, city_en, city_mn,
 			website, published, position, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?) RETURNING id`, u.Slug, u.Destination,
-			u.Name.EN, u.Name.MN, u.City.EN, u.City.MN, u.Website, u.Published, u.Position, T(now)).Scan(&u.ID)
+			u.Name.EN, u.Name.MN, u.City.EN, u.City.MN, u.Website, u.Published, u.Position, T(now))
 		return u.ID, mapErr(err)
 	}
-	res, err := s.Write.ExecContext(ctx, `UPDATE universities SET slug = ?, destination_id = ?, name_en = ?, name_mn = ?,
+	res, err := s.exec(ctx, `UPDATE universities SET slug = ?, destination_id = ?, name_en = ?, name_mn = ?,
 		city_en = ?, city_mn = ?, website = ?, published = ?, position = ?, updated_at = ? WHERE id = ?`, u.Slug, u.Destination,
 		u.Name.EN, u.Name.MN, u.City.EN, u.City.MN, u.Website, u.Published, u.Position, T(now), u.ID)
 	return u.ID, affected(res, err)
@@ -217,26 +217,26 @@ func (s *Store) SaveUniversity(ctx context.Context, u University, now time.Time)
 
 // DeleteUniversity removes a university.
 func (s *Store) DeleteUniversity(ctx context.Context, id int64) error {
-	res, err := s.Write.ExecContext(ctx, `DELETE FROM universities WHERE id = ?`, id)
+	res, err := s.exec(ctx, `DELETE FROM universities WHERE id = ?`, id)
 	return affected(res, err)
 }
 
 // SeedOnce runs fn in a transaction unless the setting key is already set, then sets it, so
 // content seeded at first start is not re-created after an operator deletes it.
 func (s *Store) SeedOnce(ctx context.Context, key string, fn func(*sql.Tx) error) error {
-	return s.Tx(ctx, func(tx *sql.Tx) error {
+	return s.InTx(ctx, func(tx *Store) error {
 		var v string
-		err := tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, key).Scan(&v)
+		err := tx.row(ctx, `SELECT value FROM settings WHERE key = ?`, key).Scan(&v)
 		if err == nil {
 			return nil
 		}
 		if err != sql.ErrNoRows {
 			return err
 		}
-		if err := fn(tx); err != nil {
+		if err := fn(tx.b.g.tx); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO settings (key, value) VALUES (?, '1')`, key)
+		_, err = tx.exec(ctx, `INSERT INTO settings (key, value) VALUES (?, '1')`, key)
 		return err
 	})
 }

@@ -8,8 +8,14 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
 	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
 
 	"github.com/golang-migrate/migrate/v4"
 	msqlite "github.com/golang-migrate/migrate/v4/database/sqlite"
@@ -27,14 +33,21 @@ var (
 	ErrConflict = errors.New("db: conflict")
 )
 
-// Store is the application's handle on the database.
+// Store is the application's handle on the database. The Store that Open returns reads
+// through the read pool and sends every write through the single writer (see InTx); the Store
+// that InTx hands to its function is bound to one write transaction and does everything, reads
+// included, inside it.
 type Store struct {
 	// Read is a pool of read-only connections (PRAGMA query_only), sized to the cores.
 	Read *sql.DB
 	// Write has exactly one connection: SQLite allows one writer, and queuing in Go instead of
-	// in SQLite's busy handler means no request ever sees "database is locked".
+	// in SQLite's busy handler means no request ever sees "database is locked". The store's
+	// own writes reach it only through the writer goroutine (InTx); use it directly only in
+	// tests and tools.
 	Write *sql.DB
 	path  string
+	w     *writer // the single writer: its queue, prepared statements and fault hook
+	b     *bound  // non-nil when the store is bound to a transaction
 }
 
 // DSN returns the connection string used for path. synchronous=FULL on the write pool so an
@@ -45,7 +58,7 @@ func DSN(path string, readOnly bool) string {
 	q.Add("_pragma", "busy_timeout(5000)")
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "foreign_keys(1)")
-	q.Add("_pragma", "synchronous(FULL)")
+	q.Add("_pragma", "synchronous("+synchronous()+")")
 	if readOnly {
 		q.Add("_pragma", "query_only(1)")
 	} else {
@@ -55,10 +68,9 @@ func DSN(path string, readOnly bool) string {
 }
 
 // Open opens (creating if needed) the database at path and applies all pending migrations.
+// A file whose migrations are already current is not handed to the migrator at all (one
+// query), so opening a copy of a migrated template is cheap.
 func Open(ctx context.Context, path string) (*Store, error) {
-	if err := Migrate(path); err != nil {
-		return nil, err
-	}
 	w, err := sql.Open("sqlite", DSN(path, false))
 	if err != nil {
 		return nil, err
@@ -67,6 +79,15 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
 	w.SetConnMaxIdleTime(0)
+	if cur, err := migrated(ctx, w); err != nil || !cur {
+		if err == nil {
+			err = Migrate(path)
+		}
+		if err != nil {
+			w.Close()
+			return nil, err
+		}
+	}
 
 	r, err := sql.Open("sqlite", DSN(path, true))
 	if err != nil {
@@ -78,12 +99,38 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	r.SetMaxIdleConns(n)
 	r.SetConnMaxIdleTime(0)
 
-	s := &Store{Read: r, Write: w, path: path}
+	s := &Store{Read: r, Write: w, path: path, w: newWriter(w)}
 	if err := s.Ping(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("db: open %s: %w", path, err)
 	}
 	return s, nil
+}
+
+// latest is the version of the newest embedded migration.
+var latest = sync.OnceValue(func() uint64 {
+	var v uint64
+	entries, _ := fs.ReadDir(migrations.FS, ".")
+	for _, e := range entries {
+		num, _, ok := strings.Cut(e.Name(), "_")
+		if n, err := strconv.ParseUint(num, 10, 64); ok && err == nil && strings.HasSuffix(e.Name(), ".up.sql") {
+			v = max(v, n)
+		}
+	}
+	return v
+})
+
+// migrated reports whether the database already has every embedded migration applied
+// (golang-migrate keeps one row: the version and whether a migration stopped half-way).
+func migrated(ctx context.Context, w *sql.DB) (bool, error) {
+	var version uint64
+	var dirty bool
+	err := w.QueryRowContext(ctx, `SELECT version, dirty FROM schema_migrations LIMIT 1`).Scan(&version, &dirty)
+	if err != nil {
+		// No table yet (a new file) or no row: the migrator decides.
+		return false, nil
+	}
+	return version == latest() && !dirty, nil
 }
 
 // Migrate applies every pending embedded migration to the database file at path.
@@ -115,28 +162,28 @@ func Migrate(path string) error {
 // Ping checks that both pools answer a query.
 func (s *Store) Ping(ctx context.Context) error {
 	var one int
-	if err := s.Read.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
+	if err := s.row(ctx, "SELECT 1").Scan(&one); err != nil {
 		return err
 	}
 	return s.Write.QueryRowContext(ctx, "SELECT 1").Scan(&one)
 }
 
-// Close closes both pools.
-func (s *Store) Close() error {
-	return errors.Join(s.Read.Close(), s.Write.Close())
+// Synchronous reads back the write connection's PRAGMA synchronous: 0 OFF, 1 NORMAL, 2 FULL,
+// 3 EXTRA. The server logs it at start, so an operator (and the kill -9 test) can see that
+// acknowledged writes are made durable.
+func (s *Store) Synchronous(ctx context.Context) (int, error) {
+	var n int
+	err := s.Write.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&n)
+	return n, err
 }
 
-// Tx runs fn in one write transaction: committed when fn returns nil, rolled back otherwise.
-func (s *Store) Tx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.Write.BeginTx(ctx, nil)
-	if err != nil {
-		return err
+// Close stops the writer (after the writes already queued) and closes both pools.
+func (s *Store) Close() error {
+	if s.b != nil {
+		return errors.New("db: Close on a store bound to a transaction")
 	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return mapErr(err)
-	}
-	return mapErr(tx.Commit())
+	s.w.stop()
+	return errors.Join(s.w.closeStmts(), s.Read.Close(), s.Write.Close())
 }
 
 // mapErr turns driver errors that have a meaning into the package's sentinels.
@@ -155,4 +202,13 @@ func mapErr(err error) error {
 		}
 	}
 	return err
+}
+
+// synchronous is FULL. Only a test binary may ask for OFF (GEREGE_TEST_SYNCHRONOUS=OFF), so
+// that the tests which guard durability can show that they notice when it is not FULL.
+func synchronous() string {
+	if testing.Testing() && os.Getenv("GEREGE_TEST_SYNCHRONOUS") == "OFF" {
+		return "OFF"
+	}
+	return "FULL"
 }

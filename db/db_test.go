@@ -2,7 +2,6 @@ package db
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"path/filepath"
 	"sync"
@@ -107,14 +106,14 @@ func TestConcurrentWritesNeverLock(t *testing.T) {
 	}
 }
 
-func TestTxRollsBackAndMapsConflict(t *testing.T) {
+func TestInTxRollsBackAndMapsConflict(t *testing.T) {
 	s := open(t)
 	ctx := context.Background()
-	err := s.Tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.Exec(`INSERT INTO settings (key, value) VALUES ('a', '1')`); err != nil {
+	err := s.InTx(ctx, func(tx *Store) error {
+		if _, err := tx.exec(ctx, `INSERT INTO settings (key, value) VALUES ('a', '1')`); err != nil {
 			return err
 		}
-		_, err := tx.Exec(`INSERT INTO settings (key, value) VALUES ('a', '2')`)
+		_, err := tx.exec(ctx, `INSERT INTO settings (key, value) VALUES ('a', '2')`)
 		return err
 	})
 	if !errors.Is(err, ErrConflict) {

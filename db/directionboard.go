@@ -2,7 +2,6 @@ package db
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"time"
 )
@@ -31,7 +30,7 @@ func (s *Store) CreateAttempt(ctx context.Context, a Attempt) error {
 	if a.UserID != 0 {
 		user = a.UserID
 	}
-	_, err := s.Write.ExecContext(ctx, `INSERT INTO db_attempts (id, key_hash, user_id, lang, started_at, deadline_at, result_token)
+	_, err := s.exec(ctx, `INSERT INTO db_attempts (id, key_hash, user_id, lang, started_at, deadline_at, result_token)
 		VALUES (?,?,?,?,?,?,?)`, a.ID, a.KeyHash, user, a.Lang, T(a.StartedAt), T(a.DeadlineAt), a.ResultToken)
 	return mapErr(err)
 }
@@ -43,13 +42,13 @@ func (s *Store) attempt(ctx context.Context, where string, arg any) (*Attempt, e
 	var a Attempt
 	var started, deadline string
 	var finished, emailed *string
-	err := s.Read.QueryRowContext(ctx, `SELECT `+attemptCols+` FROM db_attempts WHERE `+where, arg).Scan(&a.ID, &a.KeyHash,
+	err := s.row(ctx, `SELECT `+attemptCols+` FROM db_attempts WHERE `+where, arg).Scan(&a.ID, &a.KeyHash,
 		&a.UserID, &a.Lang, &started, &deadline, &finished, &a.TimedOut, &a.Code, &a.Scores, &a.Unanswered, &a.ResultToken, &emailed)
 	if err != nil {
 		return nil, mapErr(err)
 	}
 	a.StartedAt, a.DeadlineAt, a.FinishedAt, a.EmailedAt = ParseT(started), ParseT(deadline), nullT(finished), nullT(emailed)
-	rows, err := s.Read.QueryContext(ctx, `SELECT item_id, value FROM db_answers WHERE attempt_id = ?`, a.ID)
+	rows, err := s.rows(ctx, `SELECT item_id, value FROM db_answers WHERE attempt_id = ?`, a.ID)
 	if err != nil {
 		return nil, mapErr(err)
 	}
@@ -85,16 +84,16 @@ func (s *Store) OpenAttemptOfUser(ctx context.Context, userID int64) (*Attempt, 
 // attempt was finished meanwhile.
 func (s *Store) SaveAnswers(ctx context.Context, attemptID string, answers map[string]int, now time.Time) (bool, error) {
 	ok := false
-	err := s.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.InTx(ctx, func(tx *Store) error {
 		var open int
-		if err := tx.QueryRowContext(ctx, `SELECT finished_at IS NULL FROM db_attempts WHERE id = ?`, attemptID).Scan(&open); err != nil {
+		if err := tx.row(ctx, `SELECT finished_at IS NULL FROM db_attempts WHERE id = ?`, attemptID).Scan(&open); err != nil {
 			return err
 		}
 		if open == 0 {
 			return nil
 		}
 		for item, v := range answers {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO db_answers (attempt_id, item_id, value, answered_at) VALUES (?,?,?,?)
+			if _, err := tx.exec(ctx, `INSERT INTO db_answers (attempt_id, item_id, value, answered_at) VALUES (?,?,?,?)
 				ON CONFLICT (attempt_id, item_id) DO UPDATE SET value = excluded.value, answered_at = excluded.answered_at`,
 				attemptID, item, v, T(now)); err != nil {
 				return err
@@ -108,7 +107,7 @@ func (s *Store) SaveAnswers(ctx context.Context, attemptID string, answers map[s
 
 // FinishAttempt records the result; false when it was already finished.
 func (s *Store) FinishAttempt(ctx context.Context, a *Attempt, now time.Time) (bool, error) {
-	res, err := s.Write.ExecContext(ctx, `UPDATE db_attempts SET finished_at = ?, timed_out = ?, code = ?, scores = ?, unanswered = ?
+	res, err := s.exec(ctx, `UPDATE db_attempts SET finished_at = ?, timed_out = ?, code = ?, scores = ?, unanswered = ?
 		WHERE id = ? AND finished_at IS NULL`, T(now), a.TimedOut, a.Code, a.Scores, a.Unanswered, a.ID)
 	if err != nil {
 		return false, mapErr(err)
@@ -119,13 +118,13 @@ func (s *Store) FinishAttempt(ctx context.Context, a *Attempt, now time.Time) (b
 
 // ClaimAttempt ties an anonymous attempt to the user who signed in meanwhile.
 func (s *Store) ClaimAttempt(ctx context.Context, id string, userID int64) error {
-	_, err := s.Write.ExecContext(ctx, `UPDATE db_attempts SET user_id = ? WHERE id = ? AND user_id IS NULL`, userID, id)
+	_, err := s.exec(ctx, `UPDATE db_attempts SET user_id = ? WHERE id = ? AND user_id IS NULL`, userID, id)
 	return mapErr(err)
 }
 
 // MarkAttemptEmailed records that the results were emailed.
 func (s *Store) MarkAttemptEmailed(ctx context.Context, id string, now time.Time) error {
-	_, err := s.Write.ExecContext(ctx, `UPDATE db_attempts SET emailed_at = ? WHERE id = ?`, T(now), id)
+	_, err := s.exec(ctx, `UPDATE db_attempts SET emailed_at = ? WHERE id = ?`, T(now), id)
 	return mapErr(err)
 }
 
@@ -149,7 +148,7 @@ func (a *Attempt) Past() PastResult {
 
 // FinishedAttemptsOfUser lists a user's results, newest first.
 func (s *Store) FinishedAttemptsOfUser(ctx context.Context, userID int64) ([]Attempt, error) {
-	rows, err := s.Read.QueryContext(ctx, `SELECT id, lang, started_at, finished_at, code, scores, unanswered, timed_out, result_token
+	rows, err := s.rows(ctx, `SELECT id, lang, started_at, finished_at, code, scores, unanswered, timed_out, result_token
 		FROM db_attempts WHERE user_id = ? AND finished_at IS NOT NULL ORDER BY finished_at DESC LIMIT 100`, userID)
 	if err != nil {
 		return nil, mapErr(err)
@@ -191,7 +190,7 @@ type CodeCount struct {
 // DirectionBoardStats counts attempts (started since from; zero time = all).
 func (s *Store) DirectionBoardStats(ctx context.Context, from time.Time) (*BoardStats, error) {
 	st := &BoardStats{ByLanguage: map[string]LangCount{}, Codes: []CodeCount{}}
-	rows, err := s.Read.QueryContext(ctx, `SELECT lang, count(*), count(finished_at) FROM db_attempts WHERE started_at >= ? GROUP BY lang`, T(from))
+	rows, err := s.rows(ctx, `SELECT lang, count(*), count(finished_at) FROM db_attempts WHERE started_at >= ? GROUP BY lang`, T(from))
 	if err != nil {
 		return nil, mapErr(err)
 	}
@@ -207,7 +206,7 @@ func (s *Store) DirectionBoardStats(ctx context.Context, from time.Time) (*Board
 		st.Finished += f
 	}
 	rows.Close()
-	crow, err := s.Read.QueryContext(ctx, `SELECT code, count(*) FROM db_attempts WHERE started_at >= ? AND finished_at IS NOT NULL
+	crow, err := s.rows(ctx, `SELECT code, count(*) FROM db_attempts WHERE started_at >= ? AND finished_at IS NOT NULL
 		GROUP BY code ORDER BY count(*) DESC, code`, T(from))
 	if err != nil {
 		return nil, mapErr(err)

@@ -18,7 +18,7 @@ type OwnSubmission struct {
 
 // SubmissionsOfUser lists the forms a user sent while signed in, newest first.
 func (s *Store) SubmissionsOfUser(ctx context.Context, userID int64) ([]OwnSubmission, error) {
-	rows, err := s.Read.QueryContext(ctx, `SELECT form, reference, status, created_at, data
+	rows, err := s.rows(ctx, `SELECT form, reference, status, created_at, data
 		FROM submissions WHERE user_id = ? ORDER BY created_at DESC, id DESC`, userID)
 	if err != nil {
 		return nil, mapErr(err)
@@ -46,7 +46,7 @@ type OwnDraft struct {
 
 // DraftsOfUser lists a user's saved drafts.
 func (s *Store) DraftsOfUser(ctx context.Context, userID int64) ([]OwnDraft, error) {
-	rows, err := s.Read.QueryContext(ctx, `SELECT form, updated_at, data FROM form_drafts WHERE user_id = ? ORDER BY form`, userID)
+	rows, err := s.rows(ctx, `SELECT form, updated_at, data FROM form_drafts WHERE user_id = ? ORDER BY form`, userID)
 	if err != nil {
 		return nil, mapErr(err)
 	}

@@ -2,7 +2,6 @@ package db
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -51,20 +50,12 @@ type Replay struct {
 // IdempotencyTTL is how long a kept answer is repeated (and kept).
 const IdempotencyTTL = 24 * time.Hour
 
-type rowQuerier interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
 // IdempotencyRecord returns the answer kept for key in scope within IdempotencyTTL before
 // now, or ErrNotFound. It is the one lookup of idempotency keys (CreateSubmission uses it
 // inside its transaction).
 func (s *Store) IdempotencyRecord(ctx context.Context, scope, key string, now time.Time) (*Replay, error) {
-	return idempotencyRecord(ctx, s.Read, scope, key, now)
-}
-
-func idempotencyRecord(ctx context.Context, q rowQuerier, scope, key string, now time.Time) (*Replay, error) {
 	var r Replay
-	err := q.QueryRowContext(ctx, `SELECT status, body, request_hash FROM idempotency_keys WHERE scope = ? AND key = ? AND created_at > ?`,
+	err := s.row(ctx, `SELECT status, body, request_hash FROM idempotency_keys WHERE scope = ? AND key = ? AND created_at > ?`,
 		scope, key, T(now.Add(-IdempotencyTTL))).Scan(&r.Status, &r.Body, &r.RequestHash)
 	if err != nil {
 		return nil, mapErr(err)
@@ -78,9 +69,9 @@ func idempotencyRecord(ctx context.Context, q rowQuerier, scope, key string, now
 func (s *Store) CreateSubmission(ctx context.Context, n NewSubmission, idem *Idempotent, emails func(*Submission) []Email, now time.Time) (*Submission, *Replay, error) {
 	var sub *Submission
 	var replay *Replay
-	err := s.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.InTx(ctx, func(tx *Store) error {
 		if idem != nil && idem.Key != "" {
-			r, err := idempotencyRecord(ctx, tx, idem.Scope, idem.Key, now)
+			r, err := tx.IdempotencyRecord(ctx, idem.Scope, idem.Key, now)
 			if err == nil {
 				replay = r
 				return nil
@@ -91,8 +82,8 @@ func (s *Store) CreateSubmission(ctx context.Context, n NewSubmission, idem *Ide
 		}
 		prefix := fmt.Sprintf("%s-%d", n.Prefix, now.Year())
 		var seq int64
-		if err := tx.QueryRowContext(ctx, `INSERT INTO form_sequences (prefix, last) VALUES (?, 1)
-			ON CONFLICT (prefix) DO UPDATE SET last = last + 1 RETURNING last`, prefix).Scan(&seq); err != nil {
+		if err := tx.writeRow(ctx, []any{&seq}, `INSERT INTO form_sequences (prefix, last) VALUES (?, 1)
+			ON CONFLICT (prefix) DO UPDATE SET last = last + 1 RETURNING last`, prefix); err != nil {
 			return err
 		}
 		sub = &Submission{Form: n.Form, Reference: fmt.Sprintf("%s-%06d", prefix, seq), Status: "new", Lang: n.Lang,
@@ -101,29 +92,29 @@ func (s *Store) CreateSubmission(ctx context.Context, n NewSubmission, idem *Ide
 		if n.UserID != 0 {
 			user = n.UserID
 		}
-		if err := tx.QueryRowContext(ctx, `INSERT INTO submissions (form, reference, lang, name, email, country, user_id, data,
+		if err := tx.writeRow(ctx, []any{&sub.ID}, `INSERT INTO submissions (form, reference, lang, name, email, country, user_id, data,
 			sensitive, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?) RETURNING id`, n.Form, sub.Reference, n.Lang, n.Name,
-			n.Email, n.Country, user, n.Data, n.Sensitive, T(now), T(now)).Scan(&sub.ID); err != nil {
+			n.Email, n.Country, user, n.Data, n.Sensitive, T(now), T(now)); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO submissions_search (rowid, body) VALUES (?, ?)`, sub.ID,
+		if _, err := tx.exec(ctx, `INSERT INTO submissions_search (rowid, body) VALUES (?, ?)`, sub.ID,
 			strings.ToLower(sub.Reference+" "+n.Search)); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO submission_events (submission_id, at, kind, to_status) VALUES (?, ?, 'created', 'new')`,
+		if _, err := tx.exec(ctx, `INSERT INTO submission_events (submission_id, at, kind, to_status) VALUES (?, ?, 'created', 'new')`,
 			sub.ID, T(now)); err != nil {
 			return err
 		}
 		if emails != nil {
 			for _, e := range emails(sub) {
-				if _, err := queueEmail(ctx, tx, e); err != nil {
+				if _, err := tx.queueEmail(ctx, e); err != nil {
 					return err
 				}
 			}
 		}
 		if idem != nil && idem.Key != "" {
 			status, body := idem.Answer(sub)
-			if _, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (scope, key, status, body, request_hash, created_at) VALUES (?,?,?,?,?,?)
+			if _, err := tx.exec(ctx, `INSERT INTO idempotency_keys (scope, key, status, body, request_hash, created_at) VALUES (?,?,?,?,?,?)
 				ON CONFLICT (scope, key) DO UPDATE SET status = excluded.status, body = excluded.body,
 				request_hash = excluded.request_hash, created_at = excluded.created_at`,
 				idem.Scope, idem.Key, status, body, idem.RequestHash, T(now)); err != nil {
@@ -137,7 +128,7 @@ func (s *Store) CreateSubmission(ctx context.Context, n NewSubmission, idem *Ide
 
 // DeleteOldIdempotencyKeys forgets keys older than IdempotencyTTL.
 func (s *Store) DeleteOldIdempotencyKeys(ctx context.Context, now time.Time) error {
-	_, err := s.Write.ExecContext(ctx, `DELETE FROM idempotency_keys WHERE created_at < ?`, T(now.Add(-IdempotencyTTL)))
+	_, err := s.exec(ctx, `DELETE FROM idempotency_keys WHERE created_at < ?`, T(now.Add(-IdempotencyTTL)))
 	return mapErr(err)
 }
 
@@ -223,7 +214,7 @@ func (s *Store) Submissions(ctx context.Context, f SubmissionFilter) ([]Submissi
 	if f.Limit <= 0 || f.Limit > 200 {
 		f.Limit = 50
 	}
-	rows, err := s.Read.QueryContext(ctx, `SELECT `+subCols+` FROM submissions s WHERE `+where+` ORDER BY `+order+` LIMIT ?`,
+	rows, err := s.rows(ctx, `SELECT `+subCols+` FROM submissions s WHERE `+where+` ORDER BY `+order+` LIMIT ?`,
 		append(args, f.Limit+1)...)
 	if err != nil {
 		return nil, "", mapErr(err)
@@ -257,14 +248,14 @@ func (s *Store) Submissions(ctx context.Context, f SubmissionFilter) ([]Submissi
 func (s *Store) CountSubmissions(ctx context.Context, f SubmissionFilter) (int, error) {
 	where, args := f.where()
 	var n int
-	err := s.Read.QueryRowContext(ctx, `SELECT count(*) FROM submissions s WHERE `+where, args...).Scan(&n)
+	err := s.row(ctx, `SELECT count(*) FROM submissions s WHERE `+where, args...).Scan(&n)
 	return n, mapErr(err)
 }
 
 // EachSubmission calls fn for every submission f selects, oldest first (exports).
 func (s *Store) EachSubmission(ctx context.Context, f SubmissionFilter, fn func(*Submission) error) error {
 	where, args := f.where()
-	rows, err := s.Read.QueryContext(ctx, `SELECT `+subCols+` FROM submissions s WHERE `+where+` ORDER BY s.created_at, s.id`, args...)
+	rows, err := s.rows(ctx, `SELECT `+subCols+` FROM submissions s WHERE `+where+` ORDER BY s.created_at, s.id`, args...)
 	if err != nil {
 		return mapErr(err)
 	}
@@ -283,7 +274,7 @@ func (s *Store) EachSubmission(ctx context.Context, f SubmissionFilter, fn func(
 
 // SubmissionByID returns one submission.
 func (s *Store) SubmissionByID(ctx context.Context, id int64) (*Submission, error) {
-	return scanSubmission(s.Read.QueryRowContext(ctx, `SELECT `+subCols+` FROM submissions s WHERE s.id = ?`, id))
+	return scanSubmission(s.row(ctx, `SELECT `+subCols+` FROM submissions s WHERE s.id = ?`, id))
 }
 
 // SubmissionEvent is one line of a submission's history.
@@ -300,7 +291,7 @@ type SubmissionEvent struct {
 
 // SubmissionHistory lists the history oldest first.
 func (s *Store) SubmissionHistory(ctx context.Context, id int64) ([]SubmissionEvent, error) {
-	rows, err := s.Read.QueryContext(ctx, `SELECT e.id, e.at, coalesce(e.actor_id, 0), coalesce(u.first_name || ' ' || u.last_name, ''),
+	rows, err := s.rows(ctx, `SELECT e.id, e.at, coalesce(e.actor_id, 0), coalesce(u.first_name || ' ' || u.last_name, ''),
 		e.kind, e.from_status, e.to_status, e.note FROM submission_events e LEFT JOIN users u ON u.id = e.actor_id
 		WHERE e.submission_id = ? ORDER BY e.id`, id)
 	if err != nil {
@@ -322,15 +313,15 @@ func (s *Store) SubmissionHistory(ctx context.Context, id int64) ([]SubmissionEv
 
 // SetSubmissionStatus changes the status and records who did it (with an optional note).
 func (s *Store) SetSubmissionStatus(ctx context.Context, id, actor int64, status, note string, now time.Time) error {
-	return s.Tx(ctx, func(tx *sql.Tx) error {
+	return s.InTx(ctx, func(tx *Store) error {
 		var from string
-		if err := tx.QueryRowContext(ctx, `SELECT status FROM submissions WHERE id = ?`, id).Scan(&from); err != nil {
+		if err := tx.row(ctx, `SELECT status FROM submissions WHERE id = ?`, id).Scan(&from); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE submissions SET status = ?, updated_at = ? WHERE id = ?`, status, T(now), id); err != nil {
+		if _, err := tx.exec(ctx, `UPDATE submissions SET status = ?, updated_at = ? WHERE id = ?`, status, T(now), id); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO submission_events (submission_id, at, actor_id, kind, from_status, to_status, note)
+		_, err := tx.exec(ctx, `INSERT INTO submission_events (submission_id, at, actor_id, kind, from_status, to_status, note)
 			VALUES (?, ?, ?, 'status', ?, ?, ?)`, id, T(now), actor, from, status, note)
 		return err
 	})
@@ -338,7 +329,7 @@ func (s *Store) SetSubmissionStatus(ctx context.Context, id, actor int64, status
 
 // AddSubmissionNote records an internal note.
 func (s *Store) AddSubmissionNote(ctx context.Context, id, actor int64, note string, now time.Time) error {
-	_, err := s.Write.ExecContext(ctx, `INSERT INTO submission_events (submission_id, at, actor_id, kind, note) VALUES (?, ?, ?, 'note', ?)`,
+	_, err := s.exec(ctx, `INSERT INTO submission_events (submission_id, at, actor_id, kind, note) VALUES (?, ?, ?, 'note', ?)`,
 		id, T(now), actor, note)
 	if err != nil && strings.Contains(err.Error(), "FOREIGN KEY") {
 		return ErrNotFound
@@ -348,21 +339,21 @@ func (s *Store) AddSubmissionNote(ctx context.Context, id, actor int64, note str
 
 // DeleteSubmission erases a submission and records who deleted it and why.
 func (s *Store) DeleteSubmission(ctx context.Context, id, actor int64, reason string, now time.Time) error {
-	return s.Tx(ctx, func(tx *sql.Tx) error {
+	return s.InTx(ctx, func(tx *Store) error {
 		var ref, form string
-		if err := tx.QueryRowContext(ctx, `SELECT reference, form FROM submissions WHERE id = ?`, id).Scan(&ref, &form); err != nil {
+		if err := tx.row(ctx, `SELECT reference, form FROM submissions WHERE id = ?`, id).Scan(&ref, &form); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM submissions_search WHERE rowid = ?`, id); err != nil {
+		if _, err := tx.exec(ctx, `DELETE FROM submissions_search WHERE rowid = ?`, id); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM submissions WHERE id = ?`, id); err != nil {
+		if _, err := tx.exec(ctx, `DELETE FROM submissions WHERE id = ?`, id); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE deletion_requests SET handled_at = ? WHERE reference = ? AND handled_at IS NULL`, T(now), ref); err != nil {
+		if _, err := tx.exec(ctx, `UPDATE deletion_requests SET handled_at = ? WHERE reference = ? AND handled_at IS NULL`, T(now), ref); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO submission_deletions (reference, form, deleted_at, actor_id, reason) VALUES (?,?,?,?,?)`,
+		_, err := tx.exec(ctx, `INSERT INTO submission_deletions (reference, form, deleted_at, actor_id, reason) VALUES (?,?,?,?,?)`,
 			ref, form, T(now), actor, reason)
 		return err
 	})
@@ -370,7 +361,7 @@ func (s *Store) DeleteSubmission(ctx context.Context, id, actor int64, reason st
 
 // RequestDeletion records a person's request to delete their submission.
 func (s *Store) RequestDeletion(ctx context.Context, reference, email string, now time.Time) error {
-	_, err := s.Write.ExecContext(ctx, `INSERT INTO deletion_requests (reference, email, created_at) VALUES (?, ?, ?)`, reference, email, T(now))
+	_, err := s.exec(ctx, `INSERT INTO deletion_requests (reference, email, created_at) VALUES (?, ?, ?)`, reference, email, T(now))
 	return mapErr(err)
 }
 
@@ -385,7 +376,7 @@ type DeletionRequest struct {
 
 // OpenDeletionRequests lists requests not yet handled.
 func (s *Store) OpenDeletionRequests(ctx context.Context) ([]DeletionRequest, error) {
-	rows, err := s.Read.QueryContext(ctx, `SELECT d.id, d.reference, d.email, d.created_at,
+	rows, err := s.rows(ctx, `SELECT d.id, d.reference, d.email, d.created_at,
 		EXISTS (SELECT 1 FROM submissions s WHERE s.reference = d.reference AND s.email = d.email)
 		FROM deletion_requests d WHERE d.handled_at IS NULL ORDER BY d.id LIMIT 500`)
 	if err != nil {
@@ -408,19 +399,19 @@ func (s *Store) OpenDeletionRequests(ctx context.Context) ([]DeletionRequest, er
 // Draft is a signed-in user's unfinished form.
 func (s *Store) Draft(ctx context.Context, userID int64, form string) (string, time.Time, error) {
 	var data, at string
-	err := s.Read.QueryRowContext(ctx, `SELECT data, updated_at FROM form_drafts WHERE user_id = ? AND form = ?`, userID, form).Scan(&data, &at)
+	err := s.row(ctx, `SELECT data, updated_at FROM form_drafts WHERE user_id = ? AND form = ?`, userID, form).Scan(&data, &at)
 	return data, ParseT(at), mapErr(err)
 }
 
 // SaveDraft stores the draft.
 func (s *Store) SaveDraft(ctx context.Context, userID int64, form, data string, now time.Time) error {
-	_, err := s.Write.ExecContext(ctx, `INSERT INTO form_drafts (user_id, form, data, updated_at) VALUES (?,?,?,?)
+	_, err := s.exec(ctx, `INSERT INTO form_drafts (user_id, form, data, updated_at) VALUES (?,?,?,?)
 		ON CONFLICT (user_id, form) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`, userID, form, data, T(now))
 	return mapErr(err)
 }
 
 // DeleteDraft removes the draft (after a successful submission).
 func (s *Store) DeleteDraft(ctx context.Context, userID int64, form string) error {
-	_, err := s.Write.ExecContext(ctx, `DELETE FROM form_drafts WHERE user_id = ? AND form = ?`, userID, form)
+	_, err := s.exec(ctx, `DELETE FROM form_drafts WHERE user_id = ? AND form = ?`, userID, form)
 	return mapErr(err)
 }

@@ -19,7 +19,7 @@ type IDVerification struct {
 
 // SaveIDVerification stores or replaces the user's record.
 func (s *Store) SaveIDVerification(ctx context.Context, v IDVerification) error {
-	_, err := s.Write.ExecContext(ctx, `INSERT INTO id_verifications
+	_, err := s.exec(ctx, `INSERT INTO id_verifications
 		(user_id, status, surname, given_name, date_of_birth, id_number_enc, id_number_mask, updated_at)
 		VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (user_id) DO UPDATE SET status = excluded.status,
 		surname = excluded.surname, given_name = excluded.given_name, date_of_birth = excluded.date_of_birth,
@@ -32,7 +32,7 @@ func (s *Store) SaveIDVerification(ctx context.Context, v IDVerification) error 
 func (s *Store) IDVerificationOf(ctx context.Context, userID int64) (*IDVerification, error) {
 	var v IDVerification
 	var at string
-	err := s.Read.QueryRowContext(ctx, `SELECT user_id, status, surname, given_name, date_of_birth, id_number_enc,
+	err := s.row(ctx, `SELECT user_id, status, surname, given_name, date_of_birth, id_number_enc,
 		id_number_mask, updated_at FROM id_verifications WHERE user_id = ?`, userID).Scan(
 		&v.UserID, &v.Status, &v.Surname, &v.GivenName, &v.DateOfBirth, &v.IDNumberEnc, &v.IDNumberMask, &at)
 	if err != nil {

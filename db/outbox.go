@@ -23,14 +23,14 @@ type Email struct {
 // QueueEmail stores e for delivery. Callers go through app/platform/mail's Mailer, which
 // wakes the worker.
 func (s *Store) QueueEmail(ctx context.Context, e Email) (int64, error) {
-	return queueEmail(ctx, s.Write, e)
+	return s.queueEmail(ctx, e)
 }
 
-// queueEmail is the one insert into the outbox (a store method or a transaction runs it).
-func queueEmail(ctx context.Context, q rowQuerier, e Email) (int64, error) {
+// queueEmail is the one insert into the outbox (on a bound store, in its transaction).
+func (s *Store) queueEmail(ctx context.Context, e Email) (int64, error) {
 	var id int64
-	err := q.QueryRowContext(ctx, `INSERT INTO outbox (to_addr, subject, body_text, body_html, kind, lang, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, e.To, e.Subject, e.Text, e.HTML, e.Kind, e.Lang, T(e.CreatedAt)).Scan(&id)
+	err := s.writeRow(ctx, []any{&id}, `INSERT INTO outbox (to_addr, subject, body_text, body_html, kind, lang, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, e.To, e.Subject, e.Text, e.HTML, e.Kind, e.Lang, T(e.CreatedAt))
 	return id, mapErr(err)
 }
 
@@ -48,7 +48,7 @@ func scanEmail(row scanner) (*Email, error) {
 }
 
 func (s *Store) emails(ctx context.Context, q string, args ...any) ([]Email, error) {
-	rows, err := s.Read.QueryContext(ctx, `SELECT `+emailCols+` FROM outbox `+q, args...)
+	rows, err := s.rows(ctx, `SELECT `+emailCols+` FROM outbox `+q, args...)
 	if err != nil {
 		return nil, mapErr(err)
 	}
@@ -79,17 +79,17 @@ func (s *Store) Outbox(ctx context.Context, before int64, limit int) ([]Email, e
 
 // EmailByID returns one email.
 func (s *Store) EmailByID(ctx context.Context, id int64) (*Email, error) {
-	return scanEmail(s.Read.QueryRowContext(ctx, `SELECT `+emailCols+` FROM outbox WHERE id = ?`, id))
+	return scanEmail(s.row(ctx, `SELECT `+emailCols+` FROM outbox WHERE id = ?`, id))
 }
 
 // MarkEmailSent records delivery.
 func (s *Store) MarkEmailSent(ctx context.Context, id int64, now time.Time) error {
-	_, err := s.Write.ExecContext(ctx, `UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = '' WHERE id = ?`, T(now), id)
+	_, err := s.exec(ctx, `UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = '' WHERE id = ?`, T(now), id)
 	return mapErr(err)
 }
 
 // MarkEmailFailed records a failed delivery attempt (the error text has no secrets).
 func (s *Store) MarkEmailFailed(ctx context.Context, id int64, msg string) error {
-	_, err := s.Write.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?`, msg, id)
+	_, err := s.exec(ctx, `UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?`, msg, id)
 	return mapErr(err)
 }

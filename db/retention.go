@@ -38,7 +38,7 @@ type stmt struct {
 func (s *Store) purge(ctx context.Context, stmts ...stmt) (int64, error) {
 	var total int64
 	for _, q := range stmts {
-		res, err := s.Write.ExecContext(ctx, q.sql, q.args...)
+		res, err := s.exec(ctx, q.sql, q.args...)
 		if err != nil {
 			return total, mapErr(err)
 		}

@@ -17,13 +17,13 @@ const (
 // Setting returns the value stored under key, or ErrNotFound.
 func (s *Store) Setting(ctx context.Context, key string) (string, error) {
 	var v string
-	err := s.Read.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, key).Scan(&v)
+	err := s.row(ctx, `SELECT value FROM settings WHERE key = ?`, key).Scan(&v)
 	return v, mapErr(err)
 }
 
 // SetSetting stores value under key.
 func (s *Store) SetSetting(ctx context.Context, key, value string) error {
-	_, err := s.Write.ExecContext(ctx,
+	_, err := s.exec(ctx,
 		`INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
 		 ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
 		key, value, time.Now().UTC().Format(time.RFC3339Nano))
@@ -32,7 +32,7 @@ func (s *Store) SetSetting(ctx context.Context, key, value string) error {
 
 // DeleteSetting removes key; removing a missing key is not an error.
 func (s *Store) DeleteSetting(ctx context.Context, key string) error {
-	_, err := s.Write.ExecContext(ctx, `DELETE FROM settings WHERE key = ?`, key)
+	_, err := s.exec(ctx, `DELETE FROM settings WHERE key = ?`, key)
 	return mapErr(err)
 }
 
@@ -43,7 +43,7 @@ func (s *Store) EnsureSecret(ctx context.Context) ([]byte, error) {
 	if _, err := rand.Read(buf); err != nil {
 		return nil, err
 	}
-	if _, err := s.Write.ExecContext(ctx,
+	if _, err := s.exec(ctx,
 		`INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING`,
 		SettingSecret, hex.EncodeToString(buf)); err != nil {
 		return nil, mapErr(err)

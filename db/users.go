@@ -68,7 +68,7 @@ type NewUser struct {
 // already registered is ErrConflict.
 func (s *Store) CreateUser(ctx context.Context, n NewUser, now time.Time) (*User, error) {
 	var id int64
-	err := s.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.InTx(ctx, func(tx *Store) error {
 		var dob, verified, terms, privacy, accepted any
 		if n.DateOfBirth != "" {
 			dob = n.DateOfBirth
@@ -79,21 +79,21 @@ func (s *Store) CreateUser(ctx context.Context, n NewUser, now time.Time) (*User
 		if n.TermsVersion != "" {
 			terms, privacy, accepted = n.TermsVersion, n.PrivacyVersion, T(now)
 		}
-		err := tx.QueryRowContext(ctx, `INSERT INTO users (email, password_hash, first_name, last_name,
+		err := tx.writeRow(ctx, []any{&id}, `INSERT INTO users (email, password_hash, first_name, last_name,
 			date_of_birth, account_type, is_admin, language, email_verified_at, terms_version, privacy_version,
 			terms_accepted_at, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
 			n.Email, n.PasswordHash, n.FirstName, n.LastName, dob, n.AccountType, n.IsAdmin, n.Language,
-			verified, terms, privacy, accepted, T(now), T(now)).Scan(&id)
+			verified, terms, privacy, accepted, T(now), T(now))
 		if err != nil {
 			return err
 		}
 		if n.AccountType == "enterprise" && n.OrgName != "" {
 			var org int64
-			if err := tx.QueryRowContext(ctx, `INSERT INTO organizations (name, created_at) VALUES (?, ?) RETURNING id`,
-				n.OrgName, T(now)).Scan(&org); err != nil {
+			if err := tx.writeRow(ctx, []any{&org}, `INSERT INTO organizations (name, created_at) VALUES (?, ?) RETURNING id`,
+				n.OrgName, T(now)); err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO memberships (organization_id, user_id, role, created_at)
+			if _, err := tx.exec(ctx, `INSERT INTO memberships (organization_id, user_id, role, created_at)
 				VALUES (?, ?, 'owner', ?)`, org, id, T(now)); err != nil {
 				return err
 			}
@@ -108,12 +108,12 @@ func (s *Store) CreateUser(ctx context.Context, n NewUser, now time.Time) (*User
 
 // UserByID returns the user with id, or ErrNotFound.
 func (s *Store) UserByID(ctx context.Context, id int64) (*User, error) {
-	return scanUser(s.Read.QueryRowContext(ctx, `SELECT `+userCols+userFrom+`WHERE u.id = ?`, id))
+	return scanUser(s.row(ctx, `SELECT `+userCols+userFrom+`WHERE u.id = ?`, id))
 }
 
 // UserByEmail returns the user with email (any case), or ErrNotFound.
 func (s *Store) UserByEmail(ctx context.Context, email string) (*User, error) {
-	return scanUser(s.Read.QueryRowContext(ctx, `SELECT `+userCols+userFrom+`WHERE u.email = ?`, email))
+	return scanUser(s.row(ctx, `SELECT `+userCols+userFrom+`WHERE u.email = ?`, email))
 }
 
 // ProfileUpdate holds the fields a user edits on the account page; nil means unchanged.
@@ -123,7 +123,7 @@ type ProfileUpdate struct {
 
 // UpdateProfile changes a user's own profile fields.
 func (s *Store) UpdateProfile(ctx context.Context, id int64, p ProfileUpdate, now time.Time) error {
-	res, err := s.Write.ExecContext(ctx, `UPDATE users SET
+	res, err := s.exec(ctx, `UPDATE users SET
 		first_name = coalesce(?, first_name), last_name = coalesce(?, last_name),
 		language = coalesce(?, language), date_of_birth = coalesce(?, date_of_birth), updated_at = ?
 		WHERE id = ?`, p.FirstName, p.LastName, p.Language, p.DateOfBirth, T(now), id)
@@ -142,38 +142,38 @@ func affected(res sql.Result, err error) error {
 
 // SetPassword replaces a user's password hash.
 func (s *Store) SetPassword(ctx context.Context, id int64, hash string, now time.Time) error {
-	res, err := s.Write.ExecContext(ctx, `UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?`, hash, T(now), id)
+	res, err := s.exec(ctx, `UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?`, hash, T(now), id)
 	return affected(res, err)
 }
 
 // MarkEmailVerified records that the user proved they read their email.
 func (s *Store) MarkEmailVerified(ctx context.Context, id int64, now time.Time) error {
-	res, err := s.Write.ExecContext(ctx, `UPDATE users SET email_verified_at = coalesce(email_verified_at, ?),
+	res, err := s.exec(ctx, `UPDATE users SET email_verified_at = coalesce(email_verified_at, ?),
 		updated_at = ? WHERE id = ?`, T(now), T(now), id)
 	return affected(res, err)
 }
 
 // SetAdmin grants or removes platform administration.
 func (s *Store) SetAdmin(ctx context.Context, id int64, admin bool, now time.Time) error {
-	res, err := s.Write.ExecContext(ctx, `UPDATE users SET is_admin = ?, updated_at = ? WHERE id = ?`, admin, T(now), id)
+	res, err := s.exec(ctx, `UPDATE users SET is_admin = ?, updated_at = ? WHERE id = ?`, admin, T(now), id)
 	return affected(res, err)
 }
 
 // SetStaff sets the user's forms-desk level (0, 1 or 2).
 func (s *Store) SetStaff(ctx context.Context, id int64, level int, now time.Time) error {
-	res, err := s.Write.ExecContext(ctx, `UPDATE users SET staff = ?, updated_at = ? WHERE id = ?`, level, T(now), id)
+	res, err := s.exec(ctx, `UPDATE users SET staff = ?, updated_at = ? WHERE id = ?`, level, T(now), id)
 	return affected(res, err)
 }
 
 // DeleteUser erases the account and everything that cascades from it. An organisation left
 // without members goes too.
 func (s *Store) DeleteUser(ctx context.Context, id int64) error {
-	return s.Tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = ?`, id)
+	return s.InTx(ctx, func(tx *Store) error {
+		res, err := tx.exec(ctx, `DELETE FROM users WHERE id = ?`, id)
 		if err := affected(res, err); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM organizations WHERE id NOT IN (SELECT organization_id FROM memberships)`)
+		_, err = tx.exec(ctx, `DELETE FROM organizations WHERE id NOT IN (SELECT organization_id FROM memberships)`)
 		return err
 	})
 }
@@ -181,7 +181,7 @@ func (s *Store) DeleteUser(ctx context.Context, id int64) error {
 // CountUsers returns how many accounts exist.
 func (s *Store) CountUsers(ctx context.Context) (int, error) {
 	var n int
-	err := s.Read.QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n)
+	err := s.row(ctx, `SELECT count(*) FROM users`).Scan(&n)
 	return n, mapErr(err)
 }
 

@@ -150,3 +150,26 @@ func TestSessionStore(t *testing.T) {
 		t.Error("deleted session still found")
 	}
 }
+
+func TestMigratedKnowsWhenMigrationsAreCurrent(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "m.db")
+	s, err := Open(ctx, path) // migrates
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	check := func(want bool) {
+		t.Helper()
+		if got, err := migrated(ctx, s.Write); err != nil || got != want {
+			t.Errorf("migrated = %v %v, want %v", got, err, want)
+		}
+	}
+	check(true)
+	s.Write.Exec(`UPDATE schema_migrations SET version = version - 1`)
+	check(false)
+	s.Write.Exec(`UPDATE schema_migrations SET version = version + 1, dirty = 1`)
+	check(false)
+	s.Write.Exec(`DROP TABLE schema_migrations`)
+	check(false)
+}

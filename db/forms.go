@@ -97,7 +97,8 @@ func (s *Store) CreateSubmission(ctx context.Context, n NewSubmission, idem *Ide
 			n.Email, n.Country, user, n.Data, n.Sensitive, T(now), T(now)); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `INSERT INTO submissions_search (rowid, body) VALUES (?, ?)`, sub.ID,
+		// The search entry is written at the end of the group (see execLater).
+		if err := tx.execLater(ctx, `INSERT INTO submissions_search (rowid, body) VALUES (?, ?)`, sub.ID,
 			strings.ToLower(sub.Reference+" "+n.Search)); err != nil {
 			return err
 		}

@@ -70,16 +70,26 @@ type job struct {
 
 // group is one write transaction shared by the jobs of a group.
 type group struct {
-	tx    *sql.Tx
-	stmts map[string]*sql.Stmt // prepared statements bound to tx
+	tx         *sql.Tx
+	stmts      map[string]*sql.Stmt // prepared statements bound to tx
+	savepoints bool                 // each job runs in a savepoint (more than one job)
+	later      []statement          // deferred statements of the released jobs
 }
 
-// bound is what a Store bound to a transaction carries: its group's transaction and the
-// number of write statements this job has run (the fault hook counts them).
+// statement is a write deferred to the end of the group (see execLater).
+type statement struct {
+	q    string
+	args []any
+}
+
+// bound is what a Store bound to a transaction carries: its group's transaction, the
+// number of write statements this job has run (the fault hook counts them) and its
+// deferred statements.
 type bound struct {
 	g      *group
 	w      *writer
 	writes int
+	later  []statement
 }
 
 func newWriter(db *sql.DB) *writer {
@@ -200,8 +210,8 @@ func (w *writer) commit(batch []*job) {
 		}
 		return
 	}
-	g := &group{tx: tx, stmts: map[string]*sql.Stmt{}}
 	single := len(batch) == 1
+	g := &group{tx: tx, stmts: map[string]*sql.Stmt{}, savepoints: !single}
 	ok := 0
 	for i, j := range batch {
 		if err := j.ctx.Err(); err != nil {
@@ -220,13 +230,14 @@ func (w *writer) commit(batch []*job) {
 			w.fail(batch[i+1:], err)
 			return
 		}
-		w.run(j, g)
+		b := w.run(j, g)
 		if j.err == nil && j.panicked == nil {
 			if _, err := g.exec(bg, w, "RELEASE job"); err != nil {
 				w.abort(batch[:i+1], tx, err)
 				w.fail(batch[i+1:], err)
 				return
 			}
+			g.later = append(g.later, b.later...)
 			ok++
 			continue
 		}
@@ -247,6 +258,12 @@ func (w *writer) commit(batch []*job) {
 	if ok == 0 {
 		_ = tx.Rollback()
 		return
+	}
+	for _, st := range g.later {
+		if _, err := g.exec(bg, w, st.q, st.args...); err != nil {
+			w.abort(batch, tx, err)
+			return
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		// A failed COMMIT (a deferred constraint, a full disk) may leave the transaction
@@ -279,8 +296,9 @@ func (w *writer) fail(jobs []*job, err error) {
 }
 
 // run calls one job's function with a store bound to the group's transaction.
-func (w *writer) run(j *job, g *group) {
-	tx := &Store{Read: j.s.Read, Write: j.s.Write, path: j.s.path, w: w, b: &bound{g: g, w: w}}
+func (w *writer) run(j *job, g *group) *bound {
+	b := &bound{g: g, w: w}
+	tx := &Store{Read: j.s.Read, Write: j.s.Write, path: j.s.path, w: w, b: b}
 	defer func() {
 		w.running.Store(false)
 		if p := recover(); p != nil {
@@ -289,6 +307,7 @@ func (w *writer) run(j *job, g *group) {
 	}()
 	w.running.Store(true)
 	j.err = j.fn(tx)
+	return b
 }
 
 // prepare prepares, between groups (when the write connection is free), the statement
@@ -379,6 +398,29 @@ func (s *Store) exec(ctx context.Context, q string, args ...any) (sql.Result, er
 	return res, mapErr(err)
 }
 
+// execLater runs a write statement at the end of the transaction's group, after every job's
+// savepoint, instead of at once. It is for writes to FTS5 tables, which nothing in the same
+// transaction reads back: FTS5 flushes its pending terms to a new segment of its index at
+// every SAVEPOINT and RELEASE, so an insert inside each job's savepoint costs a segment
+// write (and later merges) per job, while after the savepoints all the group's inserts
+// become one segment at COMMIT. Its fault (see FaultFunc) is counted when it is queued; if
+// it fails when it runs, the whole group fails. Alone in its transaction, it runs at once.
+func (s *Store) execLater(ctx context.Context, q string, args ...any) error {
+	if s.b == nil {
+		_, err := s.exec(ctx, q, args...)
+		return err
+	}
+	if !s.b.g.savepoints {
+		_, err := s.exec(ctx, q, args...)
+		return err
+	}
+	if err := s.b.fault(q); err != nil {
+		return err
+	}
+	s.b.later = append(s.b.later, statement{q: q, args: args})
+	return nil
+}
+
 // writeRow runs a write statement that returns one row (RETURNING) and scans it into dest.
 func (s *Store) writeRow(ctx context.Context, dest []any, q string, args ...any) error {
 	if s.b == nil {
@@ -430,4 +472,10 @@ func goid() uint64 {
 	}
 	n, _ := strconv.ParseUint(string(b[:i]), 10, 64)
 	return n
+}
+
+// WriterStats reports how many transactions the writer has committed (or rolled back) and how
+// many InTx calls they held: their ratio is the average group size.
+func (s *Store) WriterStats() (groups, txs int64) {
+	return s.w.groups.Load(), s.w.jobsDone.Load()
 }

@@ -301,3 +301,49 @@ func TestSynchronousIsFull(t *testing.T) {
 		t.Fatalf("PRAGMA synchronous on the write connection = %d (%v), want 2 (FULL)", n, err)
 	}
 }
+
+// A search entry is written at the end of the group (execLater): a job rolled back loses its
+// entry, the others keep theirs, and the entries are there after the commit.
+func TestGroupCommitDeferredSearchEntriesFollowTheirJob(t *testing.T) {
+	s := open(t)
+	ctx := context.Background()
+	release := hold(t, s)
+	refs := make([]string, 3)
+	errs := make([]error, 3)
+	var wg sync.WaitGroup
+	for i := range refs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = s.InTx(ctx, func(tx *Store) error {
+				sub, _, err := tx.CreateSubmission(ctx, NewSubmission{Form: "contact", Prefix: "CON", Lang: "en",
+					Name: "N", Email: "n@example.mn", Data: "{}", Search: fmt.Sprint("needle", i)}, nil, nil, time.Now())
+				if err != nil {
+					return err
+				}
+				refs[i] = sub.Reference
+				if i == 1 {
+					return errors.New("rolled back after queuing its search entry")
+				}
+				return nil
+			})
+		}()
+		queued(s, i+1)
+	}
+	release()
+	wg.Wait()
+	if errs[0] != nil || errs[1] == nil || errs[2] != nil {
+		t.Fatalf("errors %v", errs)
+	}
+	for i, want := range []int{1, 0, 1} {
+		n, err := s.CountSubmissions(ctx, SubmissionFilter{Form: "contact", Query: fmt.Sprint("needle", i)})
+		if err != nil || n != want {
+			t.Errorf("search for job %d finds %d (%v), want %d", i, n, err, want)
+		}
+	}
+	var entries int
+	s.Read.QueryRow(`SELECT count(*) FROM submissions_search`).Scan(&entries)
+	if entries != 2 {
+		t.Errorf("%d search entries, want 2", entries)
+	}
+}

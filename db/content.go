@@ -223,7 +223,7 @@ func (s *Store) DeleteUniversity(ctx context.Context, id int64) error {
 
 // SeedOnce runs fn in a transaction unless the setting key is already set, then sets it, so
 // content seeded at first start is not re-created after an operator deletes it.
-func (s *Store) SeedOnce(ctx context.Context, key string, fn func(*sql.Tx) error) error {
+func (s *Store) SeedOnce(ctx context.Context, key string, fn func(tx *Store) error) error {
 	return s.InTx(ctx, func(tx *Store) error {
 		var v string
 		err := tx.row(ctx, `SELECT value FROM settings WHERE key = ?`, key).Scan(&v)
@@ -233,7 +233,7 @@ func (s *Store) SeedOnce(ctx context.Context, key string, fn func(*sql.Tx) error
 		if err != sql.ErrNoRows {
 			return err
 		}
-		if err := fn(tx.b.g.tx); err != nil {
+		if err := fn(tx); err != nil {
 			return err
 		}
 		_, err = tx.exec(ctx, `INSERT INTO settings (key, value) VALUES (?, '1')`, key)

@@ -448,14 +448,6 @@ func (s *Store) rows(ctx context.Context, q string, args ...any) (*sql.Rows, err
 	return s.b.g.query(context.WithoutCancel(ctx), s.w, q, args...)
 }
 
-// Tx runs fn with the raw transaction of InTx.
-//
-// Deprecated: use InTx, which gives fn the store's own methods; Tx remains until its last
-// callers outside db/ have moved.
-func (s *Store) Tx(ctx context.Context, fn func(*sql.Tx) error) error {
-	return s.InTx(ctx, func(tx *Store) error { return fn(tx.b.g.tx) })
-}
-
 // goid returns the current goroutine's id, read from the header of its stack trace
 // ("goroutine 18 [running]:"). It serves only the self-deadlock check of InTx.
 func goid() uint64 {

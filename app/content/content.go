@@ -6,7 +6,6 @@ package content
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -66,17 +65,15 @@ func Seed(ctx context.Context, store *db.Store, now time.Time) error {
 			return err
 		}
 	}
-	err := store.SeedOnce(ctx, "seeded.faq", func(tx *sql.Tx) error {
+	err := store.SeedOnce(ctx, "seeded.faq", func(tx *db.Store) error {
 		for i, c := range faq.Categories {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO faq_categories (id, name_en, name_mn, position) VALUES (?,?,?,?)`,
-				c.ID, c.Name.EN, c.Name.MN, i); err != nil {
+			if err := tx.SaveFAQCategory(ctx, db.FAQCategory{ID: c.ID, Name: c.Name, Position: i}); err != nil {
 				return err
 			}
 		}
 		for i, e := range faq.Entries {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO faq_entries (slug, category_id, question_en, question_mn, answer_en,
-				answer_mn, published, position, updated_at) VALUES (?,?,?,?,?,?,1,?,?)`, e.ID, e.Category, e.Question.EN,
-				e.Question.MN, e.Answer.EN, e.Answer.MN, i, db.T(now)); err != nil {
+			if _, err := tx.SaveFAQEntry(ctx, db.FAQEntry{Slug: e.ID, Category: e.Category, Question: e.Question,
+				Answer: e.Answer, Published: true, Position: i}, now); err != nil {
 				return err
 			}
 		}
@@ -85,16 +82,15 @@ func Seed(ctx context.Context, store *db.Store, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	return store.SeedOnce(ctx, "seeded.universities", func(tx *sql.Tx) error {
+	return store.SeedOnce(ctx, "seeded.universities", func(tx *db.Store) error {
 		for i, d := range uni.Destinations {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO destinations (id, name_en, name_mn, summary_en, summary_mn, published,
-				position, updated_at) VALUES (?,?,?,?,?,1,?,?)`, d.ID, d.Name.EN, d.Name.MN, d.Summary.EN, d.Summary.MN, i, db.T(now)); err != nil {
+			if err := tx.SaveDestination(ctx, db.Destination{ID: d.ID, Name: d.Name, Summary: d.Summary, Published: true,
+				Position: i}, now); err != nil {
 				return err
 			}
 			for j, u := range d.Universities {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO universities (slug, destination_id, name_en, name_mn, city_en, city_mn,
-					website, published, position, updated_at) VALUES (?,?,?,?,?,?,?,1,?,?)`, u.ID, d.ID, u.Name.EN, u.Name.MN,
-					u.City.EN, u.City.MN, u.Website, j, db.T(now)); err != nil {
+				if _, err := tx.SaveUniversity(ctx, db.University{Slug: u.ID, Destination: d.ID, Name: u.Name, City: u.City,
+					Website: u.Website, Published: true, Position: j}, now); err != nil {
 					return err
 				}
 			}

@@ -65,6 +65,7 @@ type job struct {
 	s        *Store // the unbound store InTx was called on
 	err      error
 	panicked any
+	after    []func() // AfterCommit functions, run by InTx once committed
 	done     chan struct{}
 }
 
@@ -90,6 +91,7 @@ type bound struct {
 	w      *writer
 	writes int
 	later  []statement
+	after  []func()
 }
 
 func newWriter(db *sql.DB) *writer {
@@ -150,7 +152,25 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *Store) error) error {
 	if j.panicked != nil {
 		panic(j.panicked)
 	}
-	return mapErr(j.err)
+	if j.err != nil {
+		return mapErr(j.err)
+	}
+	for _, f := range j.after {
+		f()
+	}
+	return nil
+}
+
+// AfterCommit calls f once the transaction the store is bound to has committed (in the
+// goroutine that called InTx, after the commit is durable), and never if it rolls back. On
+// an unbound store there is nothing to wait for: f runs at once. It suits what must follow
+// a commit but is no part of it, such as waking the email sender.
+func (s *Store) AfterCommit(f func()) {
+	if s.b == nil {
+		f()
+		return
+	}
+	s.b.after = append(s.b.after, f)
 }
 
 func (w *writer) stop() {
@@ -219,8 +239,9 @@ func (w *writer) commit(batch []*job) {
 			continue
 		}
 		if single {
-			w.run(j, g)
+			b := w.run(j, g)
 			if j.err == nil && j.panicked == nil {
+				j.after = b.after
 				ok++
 			}
 			continue
@@ -238,6 +259,7 @@ func (w *writer) commit(batch []*job) {
 				return
 			}
 			g.later = append(g.later, b.later...)
+			j.after = b.after
 			ok++
 			continue
 		}

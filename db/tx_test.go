@@ -347,3 +347,38 @@ func TestGroupCommitDeferredSearchEntriesFollowTheirJob(t *testing.T) {
 		t.Errorf("%d search entries, want 2", entries)
 	}
 }
+
+func TestAfterCommitRunsOnlyOnceCommitted(t *testing.T) {
+	s := open(t)
+	ctx := context.Background()
+	var seen []string
+	err := s.InTx(ctx, func(tx *Store) error {
+		tx.AfterCommit(func() {
+			// Committed: the read pool sees the write.
+			v, _ := s.Setting(ctx, "ac")
+			seen = append(seen, "outer:"+v)
+		})
+		return tx.InTx(ctx, func(tx *Store) error {
+			tx.AfterCommit(func() { seen = append(seen, "nested") })
+			if len(seen) != 0 {
+				t.Error("AfterCommit ran before the commit")
+			}
+			return tx.SetSetting(ctx, "ac", "1")
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(seen) != "[outer:1 nested]" {
+		t.Errorf("after commit: %v", seen)
+	}
+	seen = nil
+	_ = s.InTx(ctx, func(tx *Store) error {
+		tx.AfterCommit(func() { seen = append(seen, "rolled back") })
+		return errors.New("no")
+	})
+	s.AfterCommit(func() { seen = append(seen, "unbound") })
+	if fmt.Sprint(seen) != "[unbound]" {
+		t.Errorf("after a rollback / on the unbound store: %v", seen)
+	}
+}

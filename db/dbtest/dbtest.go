@@ -72,6 +72,7 @@ type Faults struct {
 	mu     sync.Mutex
 	nth    int
 	most   int
+	total  int
 	failed int
 }
 
@@ -88,6 +89,7 @@ func (f *Faults) hook(n int, _ string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.most = max(f.most, n)
+	f.total++
 	if n == f.nth {
 		f.failed++
 		return fmt.Errorf("%w (write %d of its transaction)", ErrInjected, n)
@@ -99,7 +101,7 @@ func (f *Faults) hook(n int, _ string) error {
 // resets the counts.
 func (f *Faults) FailNth(n int) {
 	f.mu.Lock()
-	f.nth, f.most, f.failed = n, 0, 0
+	f.nth, f.most, f.total, f.failed = n, 0, 0, 0
 	f.mu.Unlock()
 }
 
@@ -109,6 +111,14 @@ func (f *Faults) MostWrites() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.most
+}
+
+// TotalWrites is how many write statements all transactions together have run since the
+// last FailNth: equal to MostWrites when every write happened in one transaction.
+func (f *Faults) TotalWrites() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.total
 }
 
 // Failed is how many statements have been failed since the last FailNth.

@@ -102,3 +102,17 @@ func BenchmarkOpen(b *testing.B) {
 		}
 	})
 }
+
+func TestFaultsCountWritesPerTransactionAndInAll(t *testing.T) {
+	s := Open(t)
+	f := Inject(t, s)
+	ctx := context.Background()
+	for range 3 {
+		if err := s.SetSetting(ctx, "k", "v"); err != nil { // one write, one transaction each
+			t.Fatal(err)
+		}
+	}
+	if f.MostWrites() != 1 || f.TotalWrites() != 3 {
+		t.Errorf("most %d total %d, want 1 and 3", f.MostWrites(), f.TotalWrites())
+	}
+}

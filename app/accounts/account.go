@@ -88,7 +88,7 @@ type PasswordRequest struct {
 }
 
 // ChangePassword checks the current password, sets the new one and signs out every other
-// device.
+// device; the new password, the sign-outs and the audit entry are one transaction.
 func (h *Handlers) ChangePassword(w http.ResponseWriter, r *http.Request) error {
 	id := authn.From(r.Context())
 	var req PasswordRequest
@@ -117,13 +117,19 @@ func (h *Handlers) ChangePassword(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	if err := h.Store.SetPassword(r.Context(), id.User.ID, hash, h.Now()); err != nil {
+	now := h.Now()
+	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		if err := tx.SetPassword(r.Context(), id.User.ID, hash, now); err != nil {
+			return err
+		}
+		if _, err := tx.RevokeUserSessions(r.Context(), id.User.ID, id.Session.ID, now); err != nil {
+			return err
+		}
+		return h.auditIn(tx, r, "password.changed", id.User.ID, id.User.ID, "")
+	})
+	if err != nil {
 		return err
 	}
-	if _, err := h.Store.RevokeUserSessions(r.Context(), id.User.ID, id.Session.ID, h.Now()); err != nil {
-		return err
-	}
-	h.audit(r, "password.changed", id.User.ID, id.User.ID, "")
 	web.JSON(w, http.StatusOK, Message{Message: web.T(r, "account.password.changed")})
 	return nil
 }

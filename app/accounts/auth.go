@@ -64,6 +64,13 @@ func (h *Handlers) audit(r *http.Request, event string, actor, subject int64, de
 	}
 }
 
+// auditIn records a security event through tx, as part of the state change it describes:
+// if the entry cannot be written, the change fails with it.
+func (h *Handlers) auditIn(tx *db.Store, r *http.Request, event string, actor, subject int64, detail string) error {
+	return tx.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: event, ActorID: actor, SubjectID: subject,
+		IP: web.ClientIP(r), Detail: detail})
+}
+
 // link builds an absolute URL of the site for emails.
 func (h *Handlers) link(lang, path string) string {
 	return h.Cfg.BaseURL + "/" + lang + path

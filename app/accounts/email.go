@@ -3,6 +3,7 @@ package accounts
 import (
 	"context"
 	"crypto/subtle"
+	"errors"
 	"net/http"
 
 	"gerege/app/platform/authn"
@@ -137,10 +138,16 @@ func (h *Handlers) ForgotPassword(w http.ResponseWriter, r *http.Request) error 
 	}
 	u, err := h.Store.UserByEmail(r.Context(), email)
 	if err == nil {
-		if err := h.sendCode(r.Context(), u, "reset"); err != nil {
+		c := h.newCode(u, "reset")
+		err := h.Store.InTx(r.Context(), func(tx *db.Store) error {
+			if err := h.storeCode(r.Context(), tx, u.ID, c); err != nil {
+				return err
+			}
+			return h.auditIn(tx, r, "password.reset.requested", 0, u.ID, "")
+		})
+		if err != nil {
 			return err
 		}
-		h.audit(r, "password.reset.requested", 0, u.ID, "")
 	} else if !db.IsNotFound(err) {
 		return err
 	}
@@ -148,8 +155,12 @@ func (h *Handlers) ForgotPassword(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
+// errCodeSpent rolls back a reset whose code was spent meanwhile (a race lost).
+var errCodeSpent = errors.New("accounts: code already used")
+
 // ResetPassword is POST /api/auth/reset-password: {email, code, password} or {token,
-// password}. Every session of the account is signed out.
+// password}. Every session of the account is signed out. Spending the code, the new
+// password, the verified email, signing out and the audit entry are one transaction.
 func (h *Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) error {
 	var req CodeRequest
 	if err := web.Decode(r, &req); err != nil {
@@ -200,23 +211,32 @@ func (h *Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if ok, err := h.Store.UseEmailCode(r.Context(), code.ID, h.Now()); err != nil || !ok {
-		if err != nil {
+	now := h.Now()
+	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		if ok, err := tx.UseEmailCode(r.Context(), code.ID, now); err != nil || !ok {
+			if err == nil {
+				err = errCodeSpent
+			}
 			return err
 		}
+		if err := tx.SetPassword(r.Context(), u.ID, hash, now); err != nil {
+			return err
+		}
+		// Reading the code proves the mailbox, so the email counts as verified too.
+		if err := tx.MarkEmailVerified(r.Context(), u.ID, now); err != nil {
+			return err
+		}
+		if _, err := tx.RevokeUserSessions(r.Context(), u.ID, "", now); err != nil {
+			return err
+		}
+		return h.auditIn(tx, r, "password.reset", u.ID, u.ID, "")
+	})
+	if errors.Is(err, errCodeSpent) {
 		return web.Invalid(map[string]web.Msg{"code": web.M("auth.errors.codeExpired")})
 	}
-	if err := h.Store.SetPassword(r.Context(), u.ID, hash, h.Now()); err != nil {
+	if err != nil {
 		return err
 	}
-	// Reading the code proves the mailbox, so the email counts as verified too.
-	if err := h.Store.MarkEmailVerified(r.Context(), u.ID, h.Now()); err != nil {
-		return err
-	}
-	if _, err := h.Store.RevokeUserSessions(r.Context(), u.ID, "", h.Now()); err != nil {
-		return err
-	}
-	h.audit(r, "password.reset", u.ID, u.ID, "")
 	web.JSON(w, http.StatusOK, Message{Message: web.T(r, "auth.reset.done")})
 	return nil
 }

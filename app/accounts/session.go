@@ -97,23 +97,26 @@ func (req *RegisterRequest) validate(fromWeb bool, now time.Time) error {
 	return c.Err()
 }
 
-// register creates the account, queues the verification email and opens a device session.
-func (h *Handlers) register(r *http.Request, req *RegisterRequest, kind string, acceptedTerms bool) (*db.User, *db.AuthSession, error) {
+// register creates the account in one transaction with everything that comes with it: its
+// organisation, the audit entry, the verification code and its email, the device session
+// and (mobile) the refresh token. It fails as a whole or not at all. The password hash, the
+// code and the email are made before the transaction.
+func (h *Handlers) register(r *http.Request, req *RegisterRequest, kind string, acceptedTerms bool) (*db.User, *db.AuthSession, string, error) {
 	now := h.Now()
 	if err := h.Limiter.Limit("register:ip:"+web.RateKey(r), h.Cfg.Limits.RegisterIP); err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
 	if err := req.validate(kind == "web", now); err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
 	// Per account too: each registration emails the address, and repeated tries at one
 	// address (taken or not) are someone probing or flooding it.
 	if err := h.Limiter.Limit("email:account:"+req.Email, h.Cfg.Limits.EmailAccount); err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
 	hash, err := h.Hasher.Hash(req.Password)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
 	lang := web.Lang(r)
 	n := db.NewUser{Email: req.Email, PasswordHash: hash, FirstName: req.FirstName, LastName: req.LastName,
@@ -121,54 +124,113 @@ func (h *Handlers) register(r *http.Request, req *RegisterRequest, kind string, 
 	if acceptedTerms {
 		n.TermsVersion, n.PrivacyVersion = LegalVersion, LegalVersion
 	}
-	u, err := h.Store.CreateUser(r.Context(), n, now)
+	code := h.newCode(&db.User{Email: req.Email, FirstName: req.FirstName, Language: lang}, "verify")
+	s := h.newSession(r, 0, kind)
+	refresh := ""
+	if kind == "api" {
+		refresh = secure.RandomToken(32)
+	}
+	var u *db.User
+	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		var err error
+		if u, err = tx.CreateUser(r.Context(), n, now); err != nil {
+			return err
+		}
+		if err := h.auditIn(tx, r, "account.register", u.ID, u.ID, kind); err != nil {
+			return err
+		}
+		if err := h.storeCode(r.Context(), tx, u.ID, code); err != nil {
+			return err
+		}
+		s.UserID = u.ID
+		if err := tx.CreateAuthSession(r.Context(), s); err != nil {
+			return err
+		}
+		if refresh != "" {
+			return tx.AddRefreshToken(r.Context(), secure.HashToken(h.HashKey, refresh), s.ID, now, s.ExpiresAt)
+		}
+		return nil
+	})
 	if errors.Is(err, db.ErrConflict) {
-		return nil, nil, &web.Error{Status: 409, Code: "email_taken", Message: web.M("auth.errors.emailTaken"),
+		return nil, nil, "", &web.Error{Status: 409, Code: "email_taken", Message: web.M("auth.errors.emailTaken"),
 			Fields: map[string]web.Msg{"email": web.M("auth.errors.emailTaken")}}
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
-	h.audit(r, "account.register", u.ID, u.ID, kind)
-	if err := h.sendCode(r.Context(), u, "verify"); err != nil {
-		return nil, nil, err
+	if err := h.bindWebSession(r, &s); err != nil {
+		return nil, nil, "", err
 	}
-	s, err := h.openSession(r, u, kind)
-	return u, s, err
+	return u, &s, refresh, nil
 }
 
-// sendCode creates a code + link for purpose and queues the email.
-func (h *Handlers) sendCode(ctx context.Context, u *db.User, purpose string) error {
+// code is a one-time code with its link token and its email, made before the transaction
+// that stores them.
+type code struct {
+	purpose, codeHash, linkHash string
+	expires                     time.Time
+	email                       db.Email
+}
+
+// newCode makes a code + link for purpose and renders the email that carries them to u.
+func (h *Handlers) newCode(u *db.User, purpose string) code {
 	now := h.Now()
-	code, link := secure.RandomCode(), secure.RandomToken(24)
+	plain, link := secure.RandomCode(), secure.RandomToken(24)
 	ttl, path, kind := h.Cfg.CodeTTL, "/auth/verify?token=", "verifyEmail"
 	if purpose == "reset" {
 		ttl, path, kind = h.Cfg.ResetTTL, "/auth/new-password?token=", "resetPassword"
 	}
-	if err := h.Store.CreateEmailCode(ctx, u.ID, purpose, secure.HashToken(h.HashKey, code), secure.HashToken(h.HashKey, link), now, now.Add(ttl)); err != nil {
-		return err
-	}
-	return h.Mailer.Send(ctx, mail.Message{To: u.Email, Lang: u.Language, Kind: kind, Name: u.FirstName, Code: code,
-		Link: h.link(u.Language, path+link), Vars: []any{"minutes", int(ttl.Minutes())}})
+	return code{purpose: purpose, codeHash: secure.HashToken(h.HashKey, plain), linkHash: secure.HashToken(h.HashKey, link),
+		expires: now.Add(ttl), email: h.Mailer.Compose(mail.Message{To: u.Email, Lang: u.Language, Kind: kind,
+			Name: u.FirstName, Code: plain, Link: h.link(u.Language, path+link), Vars: []any{"minutes", int(ttl.Minutes())}})[0]}
 }
 
-// openSession records a new device session for u.
-func (h *Handlers) openSession(r *http.Request, u *db.User, kind string) (*db.AuthSession, error) {
+// storeCode stores c for the user (voiding earlier codes of its purpose) and queues its email.
+func (h *Handlers) storeCode(ctx context.Context, tx *db.Store, userID int64, c code) error {
+	if err := tx.CreateEmailCode(ctx, userID, c.purpose, c.codeHash, c.linkHash, h.Now(), c.expires); err != nil {
+		return err
+	}
+	return h.Mailer.Queue(ctx, tx, c.email)
+}
+
+// sendCode creates a code + link for purpose and queues the email, in one transaction.
+func (h *Handlers) sendCode(ctx context.Context, u *db.User, purpose string) error {
+	c := h.newCode(u, purpose)
+	return h.Store.InTx(ctx, func(tx *db.Store) error { return h.storeCode(ctx, tx, u.ID, c) })
+}
+
+// newSession is a device session of kind for the user, not yet stored.
+func (h *Handlers) newSession(r *http.Request, userID int64, kind string) db.AuthSession {
 	now := h.Now()
 	ttl := h.Cfg.SessionLifetime
 	if kind == "api" {
 		ttl = h.Cfg.RefreshTTL
 	}
-	s := db.AuthSession{ID: secure.RandomToken(18), UserID: u.ID, Kind: kind, UserAgent: truncateUA(r.UserAgent()),
+	return db.AuthSession{ID: secure.RandomToken(18), UserID: userID, Kind: kind, UserAgent: truncateUA(r.UserAgent()),
 		CreatedAt: now, ExpiresAt: now.Add(ttl)}
+}
+
+// bindWebSession puts a stored web session into the browser's cookie session (a new token,
+// so a session fixed before sign-in is not reused).
+func (h *Handlers) bindWebSession(r *http.Request, s *db.AuthSession) error {
+	if s.Kind != "web" {
+		return nil
+	}
+	if err := h.Sessions.RenewToken(r.Context()); err != nil {
+		return err
+	}
+	h.Sessions.Put(r.Context(), authn.SessionKey, s.ID)
+	return nil
+}
+
+// openSession records a new device session for u.
+func (h *Handlers) openSession(r *http.Request, u *db.User, kind string) (*db.AuthSession, error) {
+	s := h.newSession(r, u.ID, kind)
 	if err := h.Store.CreateAuthSession(r.Context(), s); err != nil {
 		return nil, err
 	}
-	if kind == "web" {
-		if err := h.Sessions.RenewToken(r.Context()); err != nil {
-			return nil, err
-		}
-		h.Sessions.Put(r.Context(), authn.SessionKey, s.ID)
+	if err := h.bindWebSession(r, &s); err != nil {
+		return nil, err
 	}
 	return &s, nil
 }
@@ -214,11 +276,11 @@ func (h *Handlers) Register(w http.ResponseWriter, r *http.Request) error {
 	if err := web.Decode(r, &req); err != nil {
 		return err
 	}
-	u, s, err := h.register(r, &req, "api", true)
+	u, s, refresh, err := h.register(r, &req, "api", true)
 	if err != nil {
 		return err
 	}
-	pair, err := h.tokens(r.Context(), u, s, "")
+	pair, err := h.tokens(r.Context(), u, s, refresh)
 	if err != nil {
 		return err
 	}
@@ -433,7 +495,7 @@ func (h *Handlers) WebRegister(w http.ResponseWriter, r *http.Request) error {
 		h.audit(r, "register.blocked", 0, 0, "honeypot or fill time")
 		return &web.Error{Status: 422, Code: "too_fast", Message: web.M("auth.errors.tooFast")}
 	}
-	u, s, err := h.register(r, &req, "web", true)
+	u, s, _, err := h.register(r, &req, "web", true)
 	if err != nil {
 		return err
 	}

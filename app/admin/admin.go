@@ -112,10 +112,16 @@ func (h *Handlers) SetAdmin(w http.ResponseWriter, r *http.Request) error {
 	if u.ID == me.ID {
 		return web.Invalid(map[string]web.Msg{"email": web.M("auth.errors.notYourself")})
 	}
-	if err := h.Store.SetAdmin(r.Context(), u.ID, req.Admin, h.Now()); err != nil {
+	// The grant and its audit entry are one transaction.
+	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		if err := tx.SetAdmin(r.Context(), u.ID, req.Admin, h.Now()); err != nil {
+			return err
+		}
+		return h.auditIn(tx, r, "role.changed", me.ID, u.ID, "admin="+strconv.FormatBool(req.Admin))
+	})
+	if err != nil {
 		return err
 	}
-	h.audit(r, "role.changed", me.ID, u.ID, "admin="+strconv.FormatBool(req.Admin))
 	web.JSON(w, http.StatusOK, req)
 	return nil
 }
@@ -145,11 +151,17 @@ func (h *Handlers) SetStaff(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.SetStaff(r.Context(), u.ID, levels[req.Level], h.Now()); err != nil {
+	me := authn.From(r.Context()).User
+	// The grant and its audit entry are one transaction.
+	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		if err := tx.SetStaff(r.Context(), u.ID, levels[req.Level], h.Now()); err != nil {
+			return err
+		}
+		return h.auditIn(tx, r, "role.changed", me.ID, u.ID, "staff="+req.Level)
+	})
+	if err != nil {
 		return err
 	}
-	me := authn.From(r.Context()).User
-	h.audit(r, "role.changed", me.ID, u.ID, "staff="+req.Level)
 	web.JSON(w, http.StatusOK, req)
 	return nil
 }

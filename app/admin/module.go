@@ -43,6 +43,13 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	reg.AddPage(authz.Page{Key: "settings", Path: "/dashboard/admin/settings", Perm: authz.AdminSettings, Order: 110})
 }
 
+// auditIn records a security event through tx, as part of the state change it describes:
+// if the entry cannot be written, the change fails with it.
+func (h *Handlers) auditIn(tx *db.Store, r *http.Request, event string, actor, subject int64, detail string) error {
+	return tx.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: event, ActorID: actor, SubjectID: subject,
+		IP: web.ClientIP(r), Detail: detail})
+}
+
 func (h *Handlers) audit(r *http.Request, event string, actor, subject int64, detail string) {
 	err := h.Store.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: event, ActorID: actor, SubjectID: subject,
 		IP: web.ClientIP(r), Detail: detail})

@@ -138,23 +138,18 @@ var htmlTmpl = template.Must(template.New("email").Parse(`<!doctype html>
 // The outbox has one way in, this Mailer (TestOneWayIntoTheOutbox keeps it so):
 //   - Send renders messages, queues them and wakes the worker at once;
 //   - a state change that queues its emails inside its own transaction (a form submission,
-//     with its reference in the email) renders them with Compose, hands them to the store
-//     method that writes them in the transaction (db's one outbox insert), and calls Wake
-//     after the commit.
+//     a registration with its verification code) renders them with Compose before the
+//     transaction and hands them to Queue with the store bound to it: they are written in
+//     that transaction (gone if it rolls back) and the worker is woken after the commit.
 // Either way the worker delivers at once; its 30-second tick is only for retries.
 
 // Send renders each message, queues it, and wakes the worker.
 func (ml *Mailer) Send(ctx context.Context, msgs ...Message) error {
-	for _, e := range ml.Compose(msgs...) {
-		if _, err := ml.Store.QueueEmail(ctx, e); err != nil {
-			return err
-		}
-	}
-	ml.Wake()
-	return nil
+	return ml.Queue(ctx, ml.Store, ml.Compose(msgs...)...)
 }
 
-// Compose renders messages into outbox rows (not yet queued).
+// Compose renders messages into outbox rows (not yet queued). Render before a transaction,
+// so the single writer is not held while templates run.
 func (ml *Mailer) Compose(msgs ...Message) []db.Email {
 	out := make([]db.Email, len(msgs))
 	for i, m := range msgs {
@@ -164,7 +159,20 @@ func (ml *Mailer) Compose(msgs ...Message) []db.Email {
 	return out
 }
 
-// Wake tells the worker that email was queued (call it after the commit that queued it).
+// Queue writes composed emails into the outbox through store (db's one outbox insert): a
+// store bound to a transaction queues them in that transaction, and the worker is woken
+// once it has committed (at once on the unbound store).
+func (ml *Mailer) Queue(ctx context.Context, store *db.Store, emails ...db.Email) error {
+	for _, e := range emails {
+		if _, err := store.QueueEmail(ctx, e); err != nil {
+			return err
+		}
+	}
+	store.AfterCommit(ml.Wake)
+	return nil
+}
+
+// Wake tells the worker that email was queued (Queue calls it after the commit).
 func (ml *Mailer) Wake() {
 	select {
 	case ml.kick <- struct{}{}:

@@ -1,0 +1,216 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"gerege/app/platform/web"
+	"gerege/db"
+	"gerege/db/dbtest"
+)
+
+// snapshot is every row of every table (virtual tables through their shadow tables), so two
+// snapshots differ if anything at all was written.
+func snapshot(t *testing.T, s *db.Store) string {
+	t.Helper()
+	ctx := context.Background()
+	rows, err := s.Read.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table'
+		AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables []string
+	for rows.Next() {
+		var name string
+		rows.Scan(&name)
+		tables = append(tables, name)
+	}
+	rows.Close()
+	var b strings.Builder
+	for _, table := range tables {
+		rows, err := s.Read.QueryContext(ctx, `SELECT * FROM "`+table+`"`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols, _ := rows.Columns()
+		var lines []string
+		for rows.Next() {
+			vals := make([]any, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			lines = append(lines, fmt.Sprintf("%q", vals))
+		}
+		rows.Close()
+		slices.Sort(lines)
+		fmt.Fprintf(&b, "%s (%d rows)\n%s\n", table, len(lines), strings.Join(lines, "\n"))
+	}
+	return b.String()
+}
+
+// firstDifference names the first line where two snapshots differ.
+func firstDifference(a, b string) string {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	table := ""
+	for i := 0; i < max(len(la), len(lb)); i++ {
+		var x, y string
+		if i < len(la) {
+			x = la[i]
+		}
+		if i < len(lb) {
+			y = lb[i]
+		}
+		if strings.Contains(x, " rows)") {
+			table = x
+		}
+		if x != y {
+			return fmt.Sprintf("in %s: before %q, after %q", table, x, y)
+		}
+	}
+	return ""
+}
+
+// failEachWrite proves a state change atomic. It runs the flow once to count its write
+// statements (all must be in one transaction), then once per write with that write failing: each time
+// the request must fail with a 500 and leave every table exactly as it was, and check (run
+// afterwards, with writes working again) may show more, such as the old password still
+// signing in. setup prepares a fresh run (n is the failing write, 0 for the counting run).
+func failEachWrite(t *testing.T, s *Server, okStatus int, setup func(t *testing.T, n int) (run func() apiReply, check func(t *testing.T))) {
+	t.Helper()
+	faults := dbtest.Inject(t, s.Store())
+	run, _ := setup(t, 0)
+	faults.FailNth(0) // count from here
+	mustStatus(t, run(), okStatus)
+	writes := faults.MostWrites()
+	if total := faults.TotalWrites(); total != writes {
+		t.Fatalf("the flow wrote %d statements, only %d of them in its largest transaction", total, writes)
+	}
+	if writes < 2 {
+		t.Fatalf("the flow ran %d write statements: nothing to prove", writes)
+	}
+	for n := 1; n <= writes; n++ {
+		run, check := setup(t, n)
+		before := snapshot(t, s.Store())
+		faults.FailNth(n)
+		r := run()
+		failed := faults.Failed()
+		faults.FailNth(0)
+		if failed == 0 || r.status != 500 {
+			t.Fatalf("write %d of %d: %d statements failed, answer %d %s", n, writes, failed, r.status, r.raw)
+		}
+		if after := snapshot(t, s.Store()); after != before {
+			t.Errorf("write %d of %d failed, yet the database changed: %s", n, writes, firstDifference(before, after))
+		}
+		check(t)
+	}
+	t.Logf("%d writes, each failed in turn, nothing half-done", writes)
+}
+
+func generousLimits(c *Config) {
+	many := web.Rate{N: 1 << 20, Per: time.Minute}
+	a := &c.Auth
+	a.LoginIP, a.LoginAccount, a.RegisterIP, a.EmailIP, a.EmailAccount, a.VerifyAccount = many, many, many, many, many, many
+}
+
+// Password reset: spending the code, the new password, the verified email, signing out
+// everywhere and the audit entry.
+func TestPasswordResetIsAtomic(t *testing.T) {
+	t.Parallel()
+	s, ts := newTestServer(t, generousLimits)
+	failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apiReply, func(*testing.T)) {
+		email := fmt.Sprintf("reset%d@example.mn", n)
+		old := register(t, ts, email, nil).str("accessToken")
+		mustStatus(t, call(t, nil, ts, "POST", "/api/auth/forgot-password", map[string]any{"email": email}, ""), 202)
+		code := emailCode(t, lastEmail(t, s, email))
+		reset := map[string]any{"email": email, "code": code, "password": "a brand new passphrase"}
+		run := func() apiReply { return call(t, nil, ts, "POST", "/api/auth/reset-password", reset, "") }
+		return run, func(t *testing.T) {
+			mustStatus(t, call(t, nil, ts, "GET", "/api/auth/me", nil, old), 200) // old sessions alive
+			mustStatus(t, call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": email, "password": "correct horse battery"}, ""), 200)
+			mustStatus(t, call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": email, "password": "a brand new passphrase"}, ""), 401)
+			if u, _ := s.Store().UserByEmail(context.Background(), email); !u.EmailVerifiedAt.IsZero() {
+				t.Error("the email was marked verified")
+			}
+			mustStatus(t, run(), 200) // the code is still unused
+		}
+	})
+}
+
+// Password change: the new password, signing out the other devices and the audit entry.
+func TestPasswordChangeIsAtomic(t *testing.T) {
+	t.Parallel()
+	s, ts := newTestServer(t, generousLimits)
+	failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apiReply, func(*testing.T)) {
+		email := fmt.Sprintf("change%d@example.mn", n)
+		tok := register(t, ts, email, nil).str("accessToken")
+		other := call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": email, "password": "correct horse battery"}, "").str("accessToken")
+		run := func() apiReply {
+			return call(t, nil, ts, "POST", "/api/account/password", map[string]any{"currentPassword": "correct horse battery",
+				"newPassword": "another fine passphrase"}, tok)
+		}
+		return run, func(t *testing.T) {
+			mustStatus(t, call(t, nil, ts, "GET", "/api/auth/me", nil, other), 200) // the other device is still signed in
+			mustStatus(t, call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": email, "password": "correct horse battery"}, ""), 200)
+			mustStatus(t, call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": email, "password": "another fine passphrase"}, ""), 401)
+		}
+	})
+}
+
+// Registration: the account and its organisation, the audit entry, the verification code
+// and its email, the device session and the refresh token.
+func TestRegistrationIsAtomic(t *testing.T) {
+	t.Parallel()
+	s, ts := newTestServer(t, generousLimits)
+	failEachWrite(t, s, 201, func(t *testing.T, n int) (func() apiReply, func(*testing.T)) {
+		email := fmt.Sprintf("new%d@example.mn", n)
+		org := map[string]any{"accountType": "enterprise", "organization": fmt.Sprint("Org ", n)}
+		run := func() apiReply { return register(t, ts, email, org) }
+		return run, func(t *testing.T) {
+			if _, err := s.Store().UserByEmail(context.Background(), email); !db.IsNotFound(err) {
+				t.Errorf("the account exists: %v", err)
+			}
+			mustStatus(t, run(), 201) // the address is free, and registering works again
+		}
+	})
+}
+
+// Role change: the grant and its audit entry, for both kinds of role.
+func TestRoleChangeIsAtomic(t *testing.T) {
+	t.Parallel()
+	s, ts := newTestServer(t, generousLimits)
+	if _, err := CreateAdmin(context.Background(), s.Store(), "root@example.mn", "correct horse battery", "R", "O"); err != nil {
+		t.Fatal(err)
+	}
+	admin := call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": "root@example.mn", "password": "correct horse battery"}, "").str("accessToken")
+	for i, grant := range []struct {
+		path string
+		body func(email string) map[string]any
+		has  func(u *db.User) bool
+	}{
+		{"/api/admin/users/admin", func(e string) map[string]any { return map[string]any{"email": e, "admin": true} },
+			func(u *db.User) bool { return u.IsAdmin }},
+		{"/api/admin/users/staff", func(e string) map[string]any { return map[string]any{"email": e, "level": "sensitive"} },
+			func(u *db.User) bool { return u.Staff != 0 }},
+	} {
+		t.Run(grant.path, func(t *testing.T) {
+			failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apiReply, func(*testing.T)) {
+				email := fmt.Sprintf("role%d-%d@example.mn", i, n)
+				mustStatus(t, register(t, ts, email, nil), 201)
+				run := func() apiReply { return call(t, nil, ts, "PUT", grant.path, grant.body(email), admin) }
+				return run, func(t *testing.T) {
+					if u, _ := s.Store().UserByEmail(context.Background(), email); grant.has(u) {
+						t.Error("the role was granted")
+					}
+				}
+			})
+		})
+	}
+}

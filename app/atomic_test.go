@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -212,5 +213,60 @@ func TestRoleChangeIsAtomic(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// A form submission: the reference, the submission, its search entry and history, the
+// confirmation and staff emails, the idempotency answer and the user's draft.
+func TestFormSubmissionIsAtomic(t *testing.T) {
+	t.Parallel()
+	s, ts := newTestServer(t, generousLimits, func(c *Config) { c.StaffNotify = []string{"desk@gerege.test"} })
+	failEachWrite(t, s, 201, func(t *testing.T, n int) (func() apiReply, func(*testing.T)) {
+		email := fmt.Sprintf("form%d@example.mn", n)
+		tok := register(t, ts, email, nil).str("accessToken")
+		mustStatus(t, call(t, nil, ts, "PUT", "/api/forms/contact/draft", map[string]any{"data": map[string]any{"firstName": "A"}}, tok), 204)
+		key := fmt.Sprint("key-", n)
+		run := func() apiReply {
+			return call(t, nil, ts, "POST", "/api/forms/contact", map[string]any{"firstName": "A", "lastName": "B", "email": email,
+				"description": "Demo"}, tok, "Idempotency-Key", key)
+		}
+		return run, func(t *testing.T) {
+			if d := call(t, nil, ts, "GET", "/api/forms/contact/draft", nil, tok); !strings.Contains(d.raw, `"firstName"`) {
+				t.Errorf("the draft is gone: %s", d.raw)
+			}
+			r := run() // the key was not used up
+			if r.status != 201 || r.header.Get("Idempotent-Replayed") != "" {
+				t.Errorf("retry after the failure: %d %v %s", r.status, r.header, r.raw)
+			}
+		}
+	})
+}
+
+// The emails are rendered before the transaction; the submission's reference and id, which
+// only the transaction knows, are filled in.
+func TestFormEmailsCarryTheReferenceAndID(t *testing.T) {
+	t.Parallel()
+	s, ts := newTestServer(t, func(c *Config) { c.StaffNotify = []string{"desk@gerege.test"} })
+	r := call(t, nil, ts, "POST", "/api/forms/contact", map[string]any{"firstName": "A", "lastName": "B", "email": "a@example.mn",
+		"description": "Demo"}, "")
+	mustStatus(t, r, 201)
+	ref := r.str("reference")
+	var id int64
+	if err := s.Store().Read.QueryRow(`SELECT id FROM submissions WHERE reference = ?`, ref).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	mine, desk := lastEmail(t, s, "a@example.mn"), lastEmail(t, s, "desk@gerege.test")
+	link := fmt.Sprintf("/en/dashboard/forms/contact/%d", id)
+	if !strings.Contains(mine.Text, ref) || !strings.Contains(mine.HTML, ref) || !strings.Contains(mine.Subject+mine.Text, ref) {
+		t.Errorf("the confirmation lacks %s: %s\n%s", ref, mine.Subject, mine.Text)
+	}
+	if !strings.Contains(desk.Text, ref) || !strings.Contains(desk.Text, link) || !strings.Contains(desk.HTML, link) {
+		t.Errorf("the staff email lacks %s or %s: %s", ref, link, desk.Text)
+	}
+	marks := regexp.MustCompile(`(ref|id)[A-Z2-7]{26}mark`)
+	for _, e := range []string{mine.Subject, mine.Text, mine.HTML, desk.Subject, desk.Text, desk.HTML} {
+		if marks.MatchString(e) {
+			t.Errorf("a mark was left in: %s", e)
+		}
 	}
 }

@@ -75,7 +75,7 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 			"businessName": "", "phoneNumber": "+9768811223" + fmt.Sprint(i), "description": "Demo: we would like to learn more about Gerege for our school."})
 		if _, _, err := store.CreateSubmission(ctx, db.NewSubmission{Form: "contact", Prefix: "CON", Lang: p.lang,
 			Name: p.first + " " + p.last, Email: p.email, Country: p.country, Data: string(data),
-			Search: p.first + " " + p.last + " " + p.email}, nil, nil, at); err != nil {
+			Search: p.first + " " + p.last + " " + p.email}, nil, at); err != nil {
 			return err
 		}
 	}

@@ -64,9 +64,10 @@ func (s *Store) IdempotencyRecord(ctx context.Context, scope, key string, now ti
 }
 
 // CreateSubmission stores a submission completely or not at all: its reference
-// (PREFIX-YEAR-NNNNNN), search entry, history, the emails it causes and the idempotency
-// answer, in one transaction. A key already used within 24 hours returns its first answer.
-func (s *Store) CreateSubmission(ctx context.Context, n NewSubmission, idem *Idempotent, emails func(*Submission) []Email, now time.Time) (*Submission, *Replay, error) {
+// (PREFIX-YEAR-NNNNNN), search entry, history and the idempotency answer, in one transaction
+// (the caller's, when called on a bound store: the emails it causes go in there too). A key
+// already used within 24 hours returns its first answer.
+func (s *Store) CreateSubmission(ctx context.Context, n NewSubmission, idem *Idempotent, now time.Time) (*Submission, *Replay, error) {
 	var sub *Submission
 	var replay *Replay
 	err := s.InTx(ctx, func(tx *Store) error {
@@ -105,13 +106,6 @@ func (s *Store) CreateSubmission(ctx context.Context, n NewSubmission, idem *Ide
 		if _, err := tx.exec(ctx, `INSERT INTO submission_events (submission_id, at, kind, to_status) VALUES (?, ?, 'created', 'new')`,
 			sub.ID, T(now)); err != nil {
 			return err
-		}
-		if emails != nil {
-			for _, e := range emails(sub) {
-				if _, err := tx.queueEmail(ctx, e); err != nil {
-					return err
-				}
-			}
 		}
 		if idem != nil && idem.Key != "" {
 			status, body := idem.Answer(sub)

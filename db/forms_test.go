@@ -16,7 +16,7 @@ func TestSubmissionsByNamePaging(t *testing.T) {
 	names := []string{"A|B", "A|B", "A", "A|", "|A", "Б|В|Г", "Сараа", "a|b|c|7", "Zed"}
 	for i, name := range names {
 		_, _, err := s.CreateSubmission(ctx, NewSubmission{Form: "contact", Prefix: "CON", Lang: "en", Name: name,
-			Email: fmt.Sprintf("p%d@example.mn", i), Data: "{}"}, nil, nil, now.Add(time.Duration(i)*time.Minute))
+			Email: fmt.Sprintf("p%d@example.mn", i), Data: "{}"}, nil, now.Add(time.Duration(i)*time.Minute))
 		if err != nil {
 			t.Fatal(err)
 		}

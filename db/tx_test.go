@@ -317,7 +317,7 @@ func TestGroupCommitDeferredSearchEntriesFollowTheirJob(t *testing.T) {
 			defer wg.Done()
 			errs[i] = s.InTx(ctx, func(tx *Store) error {
 				sub, _, err := tx.CreateSubmission(ctx, NewSubmission{Form: "contact", Prefix: "CON", Lang: "en",
-					Name: "N", Email: "n@example.mn", Data: "{}", Search: fmt.Sprint("needle", i)}, nil, nil, time.Now())
+					Name: "N", Email: "n@example.mn", Data: "{}", Search: fmt.Sprint("needle", i)}, nil, time.Now())
 				if err != nil {
 					return err
 				}

@@ -2,6 +2,7 @@ package forms
 
 import (
 	"bytes"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -147,18 +148,30 @@ func (h *Handlers) Submit(w http.ResponseWriter, r *http.Request) error {
 	if id != nil {
 		n.UserID = id.User.ID
 	}
-	sub, rep, err := h.Store.CreateSubmission(r.Context(), n, idem, func(s *db.Submission) []db.Email {
-		return h.emails(kind, lang, s)
-	}, now)
+	// Everything that is not a write happens before the single writer is taken: the emails
+	// are rendered now, with marks where the reference and id go (only the transaction
+	// assigns them), and the transaction only fills them in.
+	emails := h.emails(kind, lang, referenceMark, idMark, rec.Name, rec.Email)
+	var sub *db.Submission
+	var rep *db.Replay
+	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		var err error
+		if sub, rep, err = tx.CreateSubmission(r.Context(), n, idem, now); err != nil || rep != nil {
+			return err
+		}
+		if err := h.Mailer.Queue(r.Context(), tx, fillMarks(emails, sub)...); err != nil {
+			return err
+		}
+		if id != nil {
+			return tx.DeleteDraft(r.Context(), id.User.ID, kind)
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
 	if rep != nil {
 		return writeReplay(w, rep, idem)
-	}
-	h.Mailer.Wake() // the emails were queued in the submission's transaction
-	if id != nil {
-		_ = h.Store.DeleteDraft(r.Context(), id.User.ID, kind)
 	}
 	web.JSON(w, http.StatusCreated, Receipt{Reference: sub.Reference, Form: kind, CreatedAt: sub.CreatedAt})
 	return nil
@@ -186,20 +199,38 @@ func writeReplay(w http.ResponseWriter, rep *db.Replay, idem *db.Idempotent) err
 	return nil
 }
 
-// emails are the confirmation to the submitter and one notification per staff address,
-// rendered by the mailer and queued in the submission's transaction.
-func (h *Handlers) emails(kind, lang string, s *db.Submission) []db.Email {
+// emails are the confirmation to the submitter and one notification per staff address, for
+// the submission with reference and id.
+func (h *Handlers) emails(kind, lang, reference, id, name, email string) []db.Email {
 	formName := func(l string) string { return web.TLang(l, "forms.names."+kind) }
-	deleteLink := h.BaseURL + "/" + lang + "/support-center/delete-submission?reference=" + url.QueryEscape(s.Reference)
-	vars := []any{"reference", s.Reference, "form", formName(lang), "name", s.Name, "deleteLink", deleteLink}
-	msgs := []mail.Message{{To: s.Email, Lang: lang, Kind: "formReceived", Name: s.Name, Vars: vars,
-		Table: [][2]string{{web.TLang(lang, "forms.email.reference"), s.Reference}}}}
+	deleteLink := h.BaseURL + "/" + lang + "/support-center/delete-submission?reference=" + url.QueryEscape(reference)
+	vars := []any{"reference", reference, "form", formName(lang), "name", name, "deleteLink", deleteLink}
+	msgs := []mail.Message{{To: email, Lang: lang, Kind: "formReceived", Name: name, Vars: vars,
+		Table: [][2]string{{web.TLang(lang, "forms.email.reference"), reference}}}}
 	for _, to := range h.staffFor(kind) {
-		staffVars := []any{"reference", s.Reference, "form", formName("en"), "name", s.Name}
+		staffVars := []any{"reference", reference, "form", formName("en"), "name", name}
 		msgs = append(msgs, mail.Message{To: to, Lang: "en", Kind: "formStaff", Vars: staffVars,
-			Link: h.BaseURL + "/en/dashboard/forms/" + kind + "/" + strconv.FormatInt(s.ID, 10)})
+			Link: h.BaseURL + "/en/dashboard/forms/" + kind + "/" + id})
 	}
 	return h.Mailer.Compose(msgs...)
+}
+
+// referenceMark and idMark stand for a submission's reference and id in emails rendered
+// before the transaction that assigns them. They are letters and digits only, so escaping
+// (HTML, URLs) leaves them as they are, and random, so no one can type them into a form.
+var referenceMark, idMark = func() (string, string) {
+	return "ref" + rand.Text() + "mark", "id" + rand.Text() + "mark"
+}()
+
+// fillMarks returns the emails with the submission's reference and id in place of the marks.
+func fillMarks(emails []db.Email, s *db.Submission) []db.Email {
+	r := strings.NewReplacer(referenceMark, s.Reference, idMark, strconv.FormatInt(s.ID, 10))
+	out := make([]db.Email, len(emails))
+	for i, e := range emails {
+		e.Subject, e.Text, e.HTML = r.Replace(e.Subject), r.Replace(e.Text), r.Replace(e.HTML)
+		out[i] = e
+	}
+	return out
 }
 
 // staffFor returns the addresses told of a new submission of kind, each once.

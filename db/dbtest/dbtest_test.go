@@ -40,15 +40,24 @@ func counts(t *testing.T, s *db.Store) map[string]int {
 }
 
 func submit(s *db.Store, key string) error {
+	ctx := context.Background()
 	now := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
 	idem := &db.Idempotent{Scope: "forms:contact", Key: key, Answer: func(*db.Submission) (int, string) {
 		return http.StatusCreated, "{}"
 	}}
-	_, _, err := s.CreateSubmission(context.Background(), db.NewSubmission{Form: "contact", Prefix: "CON", Lang: "en",
-		Name: "A", Email: "a@example.mn", Data: "{}", Search: "a"}, idem, func(*db.Submission) []db.Email {
-		return []db.Email{{To: "a@example.mn", Kind: "formReceived"}, {To: "desk@example.mn", Kind: "formStaff"}}
-	}, now)
-	return err
+	return s.InTx(ctx, func(tx *db.Store) error {
+		sub, _, err := tx.CreateSubmission(ctx, db.NewSubmission{Form: "contact", Prefix: "CON", Lang: "en",
+			Name: "A", Email: "a@example.mn", Data: "{}", Search: "a"}, idem, now)
+		if err != nil {
+			return err
+		}
+		for _, to := range []string{sub.Email, "desk@example.mn"} {
+			if _, err := tx.QueueEmail(ctx, db.Email{To: to, Kind: "form", CreatedAt: now}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // The hook fails each write of a submission in turn; every time, nothing of it remains.

@@ -25,7 +25,7 @@ func TestSIGTERMAnswersEveryAcceptedRequest(t *testing.T) {
 	ln, _ := net.Listen("tcp", "127.0.0.1:0")
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := startChild(t, filepath.Join(dir, "term.db"), addr)
+	cmd := startChild(t, filepath.Join(dir, "term.db"), addr).cmd
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
 

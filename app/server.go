@@ -244,10 +244,16 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, ready fu
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	// synchronous is read back from the write connection: "full" means an acknowledged
+	// write survives power loss (the kill -9 test checks this line).
+	durability, err := s.store.Synchronous(ctx)
+	if err != nil {
+		return err
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("listening", slog.String("addr", ln.Addr().String()), slog.String("db", cfg.DB),
-		slog.String("version", Version), slog.Bool("maintenance", cfg.Maintenance))
+		slog.String("version", Version), slog.Bool("maintenance", cfg.Maintenance), slog.String("synchronous", durability))
 	if ready != nil {
 		ready(ln.Addr().String())
 	}

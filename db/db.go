@@ -174,13 +174,18 @@ func (s *Store) Ping(ctx context.Context) error {
 	return s.Write.QueryRowContext(ctx, "SELECT 1").Scan(&one)
 }
 
-// Synchronous reads back the write connection's PRAGMA synchronous: 0 OFF, 1 NORMAL, 2 FULL,
-// 3 EXTRA. The server logs it at start, so an operator (and the kill -9 test) can see that
-// acknowledged writes are made durable.
-func (s *Store) Synchronous(ctx context.Context) (int, error) {
+// Synchronous reads back the write connection's PRAGMA synchronous: "off", "normal", "full"
+// or "extra". The server logs it at start, so an operator (and the kill -9 test) can see
+// that acknowledged writes are made durable.
+func (s *Store) Synchronous(ctx context.Context) (string, error) {
 	var n int
-	err := s.Write.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&n)
-	return n, err
+	if err := s.Write.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&n); err != nil {
+		return "", err
+	}
+	if names := []string{"off", "normal", "full", "extra"}; n >= 0 && n < len(names) {
+		return names[n], nil
+	}
+	return strconv.Itoa(n), nil
 }
 
 // Close stops the writer (after the writes already queued) and closes both pools.

@@ -296,9 +296,9 @@ func barrier(t *testing.T, s *Store) {
 
 func TestSynchronousIsFull(t *testing.T) {
 	s := open(t)
-	n, err := s.Synchronous(context.Background())
-	if err != nil || n != 2 {
-		t.Fatalf("PRAGMA synchronous on the write connection = %d (%v), want 2 (FULL)", n, err)
+	got, err := s.Synchronous(context.Background())
+	if err != nil || got != "full" {
+		t.Fatalf("PRAGMA synchronous on the write connection = %q (%v), want full", got, err)
 	}
 }
 

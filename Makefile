@@ -56,5 +56,5 @@ fuzz:
 ## bench: Go benchmarks plus start time, memory, bundle size and load figures of the real binary.
 bench: build
 	@command -v wrk >/dev/null || { echo "installing wrk (load generator)"; apt-get install -y -qq wrk >/dev/null; }
-	$(GO) test -run '^$$' -bench . -benchmem ./app/...
+	$(GO) test -run '^$$' -bench . -benchmem ./app/... ./db/...
 	$(GO) run ./scripts/bench -bin bin/gerege

@@ -32,16 +32,24 @@ func benchSubmission(ctx context.Context, s *Store, i int64) error {
 
 // BenchmarkInTx: durable (synchronous=FULL) form submissions through the single writer.
 // "single" has one caller at a time, so every commit holds one transaction; "grouped-N" has
-// N concurrent callers, whose transactions the writer commits together. ns/op is per
+// N concurrent callers, whose transactions the writer commits together; "ungrouped-16" has 16
+// callers but a writer that commits one transaction at a time (as before group commit). ns/op is per
 // submission; "tx/commit" is how many submissions one commit held on average; "cpu-µs/op" is
 // the process's CPU time per submission (less sensitive than ns/op to other load on a
 // shared machine).
 func BenchmarkInTx(b *testing.B) {
 	ctx := context.Background()
-	for _, callers := range []int{1, 4, 16, 64} {
+	for _, c := range []struct {
+		callers  int
+		maxGroup int
+	}{{1, maxGroup}, {16, 1}, {4, maxGroup}, {16, maxGroup}, {64, maxGroup}} {
+		callers := c.callers
 		name := fmt.Sprint("grouped-", callers)
-		if callers == 1 {
+		switch {
+		case callers == 1:
 			name = "single"
+		case c.maxGroup == 1:
+			name = fmt.Sprint("ungrouped-", callers)
 		}
 		b.Run(name, func(b *testing.B) {
 			s, err := Open(ctx, filepath.Join(b.TempDir(), "b.db"))
@@ -49,6 +57,7 @@ func BenchmarkInTx(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer s.Close()
+			s.w.maxGroup = c.maxGroup // the writer is idle: nothing reads it now
 			var n atomic.Int64
 			groups, jobs := s.w.groups.Load(), s.w.jobsDone.Load()
 			cpu0 := cpuTime()

@@ -38,8 +38,9 @@ var ErrClosed = errors.New("db: store closed")
 type FaultFunc func(n int, query string) error
 
 type writer struct {
-	db   *sql.DB
-	jobs chan *job
+	db       *sql.DB
+	jobs     chan *job
+	maxGroup int // maxGroup; 1 in the benchmark that measures commits without grouping
 
 	mu     sync.RWMutex // held for reading while queuing, for writing while closing
 	closed bool
@@ -95,7 +96,7 @@ type bound struct {
 }
 
 func newWriter(db *sql.DB) *writer {
-	w := &writer{db: db, jobs: make(chan *job, 4*maxGroup), done: make(chan struct{}),
+	w := &writer{db: db, jobs: make(chan *job, 4*maxGroup), maxGroup: maxGroup, done: make(chan struct{}),
 		prepared: map[string]*sql.Stmt{}, pending: map[string]struct{}{}}
 	started := make(chan struct{})
 	go func() {
@@ -198,7 +199,7 @@ func (w *writer) loop() {
 	for first := range w.jobs {
 		batch = append(batch[:0], first)
 	drain:
-		for len(batch) < maxGroup {
+		for len(batch) < w.maxGroup {
 			select {
 			case j, ok := <-w.jobs:
 				if !ok {

@@ -7,12 +7,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"gerege/db/dbtest"
 	"gerege/ui"
 )
 
@@ -44,7 +44,7 @@ func (c *testClock) Advance(d time.Duration) {
 func newTestServerClock(t *testing.T, clock *testClock, edit ...func(*Config)) (*Server, *httptest.Server) {
 	t.Helper()
 	cfg := DefaultConfig()
-	cfg.DB = filepath.Join(t.TempDir(), "test.db")
+	cfg.DB = dbtest.Path(t) // a copy of the migrated template
 	cfg.Auth.MinFillTime = 0
 	for _, e := range edit {
 		e(&cfg)

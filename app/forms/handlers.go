@@ -151,7 +151,7 @@ func (h *Handlers) Submit(w http.ResponseWriter, r *http.Request) error {
 	// Everything that is not a write happens before the single writer is taken: the emails
 	// are rendered now, with marks where the reference and id go (only the transaction
 	// assigns them), and the transaction only fills them in.
-	emails := h.emails(kind, lang, referenceMark, idMark, rec.Name, rec.Email)
+	emails := splitMarks(h.emails(kind, lang, referenceMark, idMark, rec.Name, rec.Email))
 	var sub *db.Submission
 	var rep *db.Replay
 	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
@@ -222,12 +222,62 @@ var referenceMark, idMark = func() (string, string) {
 	return "ref" + rand.Text() + "mark", "id" + rand.Text() + "mark"
 }()
 
-// fillMarks returns the emails with the submission's reference and id in place of the marks.
-func fillMarks(emails []db.Email, s *db.Submission) []db.Email {
-	r := strings.NewReplacer(referenceMark, s.Reference, idMark, strconv.FormatInt(s.ID, 10))
-	out := make([]db.Email, len(emails))
+// marked is an email rendered with marks, cut where they stand, so that filling in the
+// reference and id inside the transaction only joins strings.
+type marked struct {
+	email               db.Email
+	subject, text, html []piece
+}
+
+// piece is text followed by a mark ('r' reference, 'i' id), or by nothing (0) at the end.
+type piece struct {
+	text string
+	mark byte
+}
+
+func splitMarks(emails []db.Email) []marked {
+	out := make([]marked, len(emails))
 	for i, e := range emails {
-		e.Subject, e.Text, e.HTML = r.Replace(e.Subject), r.Replace(e.Text), r.Replace(e.HTML)
+		out[i] = marked{email: e, subject: cut(e.Subject), text: cut(e.Text), html: cut(e.HTML)}
+	}
+	return out
+}
+
+func cut(s string) []piece {
+	var out []piece
+	for {
+		r, i := strings.Index(s, referenceMark), strings.Index(s, idMark)
+		switch {
+		case r < 0 && i < 0:
+			return append(out, piece{text: s})
+		case i < 0 || (r >= 0 && r < i):
+			out, s = append(out, piece{text: s[:r], mark: 'r'}), s[r+len(referenceMark):]
+		default:
+			out, s = append(out, piece{text: s[:i], mark: 'i'}), s[i+len(idMark):]
+		}
+	}
+}
+
+// fillMarks returns the emails with the submission's reference and id in place of the marks.
+func fillMarks(emails []marked, s *db.Submission) []db.Email {
+	id := strconv.FormatInt(s.ID, 10)
+	join := func(ps []piece) string {
+		var b strings.Builder
+		for _, p := range ps {
+			b.WriteString(p.text)
+			switch p.mark {
+			case 'r':
+				b.WriteString(s.Reference)
+			case 'i':
+				b.WriteString(id)
+			}
+		}
+		return b.String()
+	}
+	out := make([]db.Email, len(emails))
+	for i, m := range emails {
+		e := m.email
+		e.Subject, e.Text, e.HTML = join(m.subject), join(m.text), join(m.html)
 		out[i] = e
 	}
 	return out

@@ -41,7 +41,7 @@ type FaultFunc func(n int, query string) error
 type writer struct {
 	db       *sql.DB
 	jobs     chan *job
-	maxGroup int // maxGroup; 1 in the benchmark that measures commits without grouping
+	maxGroup int // the bound of a group: maxGroup (1 in the benchmark of commits without grouping)
 
 	mu     sync.RWMutex // held for reading while queuing, for writing while closing
 	closed bool
@@ -125,8 +125,9 @@ func (s *Store) SetFault(f FaultFunc) {
 // returns nil and rolled back when it returns an error or panics (the panic goes on in the
 // caller). Driver errors come back as the package's sentinels (ErrNotFound, ErrConflict).
 //
-// Called on a bound store, InTx runs fn in the same transaction (no new BEGIN): an error
-// that the outer function returns rolls back the nested writes too.
+// Called on a bound store, InTx runs fn in the same transaction (no new BEGIN, no
+// savepoint): its writes stand or fall with the outermost function's result, so a nested
+// error must be returned, not swallowed, to undo what the nested call wrote.
 //
 // fn may run in a group with other transactions (see the writer above); InTx returns only
 // once the commit that holds fn's writes is durable. fn must use the bound store it is

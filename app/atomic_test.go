@@ -270,3 +270,23 @@ func TestFormEmailsCarryTheReferenceAndID(t *testing.T) {
 		}
 	}
 }
+
+// Email verification: spending the code, the verified email and the audit entry.
+func TestEmailVerificationIsAtomic(t *testing.T) {
+	t.Parallel()
+	s, ts := newTestServer(t, generousLimits)
+	failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apiReply, func(*testing.T)) {
+		email := fmt.Sprintf("verify%d@example.mn", n)
+		tok := register(t, ts, email, nil).str("accessToken")
+		code := emailCode(t, lastEmail(t, s, email))
+		run := func() apiReply {
+			return call(t, nil, ts, "POST", "/api/auth/verify", map[string]any{"code": code}, tok)
+		}
+		return run, func(t *testing.T) {
+			if u, _ := s.Store().UserByEmail(context.Background(), email); !u.EmailVerifiedAt.IsZero() {
+				t.Error("the email was marked verified")
+			}
+			mustStatus(t, run(), 200) // the code is still unused
+		}
+	})
+}

@@ -84,16 +84,26 @@ func (h *Handlers) Verify(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if ok, err := h.Store.UseEmailCode(r.Context(), c.ID, h.Now()); err != nil || !ok {
-		if err != nil {
+	// Spending the code, the verified email and the audit entry are one transaction.
+	now := h.Now()
+	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		if ok, err := tx.UseEmailCode(r.Context(), c.ID, now); err != nil || !ok {
+			if err == nil {
+				err = errCodeSpent
+			}
 			return err
 		}
+		if err := tx.MarkEmailVerified(r.Context(), c.UserID, now); err != nil {
+			return err
+		}
+		return h.auditIn(tx, r, "email.verified", c.UserID, c.UserID, "")
+	})
+	if errors.Is(err, errCodeSpent) {
 		return web.Invalid(map[string]web.Msg{"code": web.M("auth.errors.codeExpired")})
 	}
-	if err := h.Store.MarkEmailVerified(r.Context(), c.UserID, h.Now()); err != nil {
+	if err != nil {
 		return err
 	}
-	h.audit(r, "email.verified", c.UserID, c.UserID, "")
 	web.JSON(w, http.StatusOK, Verified{EmailVerified: true})
 	return nil
 }

@@ -187,7 +187,7 @@ func TestGroupCommitOneFailingWriteDoesNotFailTheOthers(t *testing.T) {
 	ctx := context.Background()
 	release := hold(t, s)
 	groups := s.w.groups.Load()
-	errs := make([]error, 3)
+	errs := make([]error, 4)
 	var wg sync.WaitGroup
 	for i := range errs {
 		wg.Add(1)
@@ -197,8 +197,12 @@ func TestGroupCommitOneFailingWriteDoesNotFailTheOthers(t *testing.T) {
 				if err := tx.SetSetting(ctx, fmt.Sprint("job", i), "1"); err != nil {
 					return err
 				}
-				if i == 1 {
+				switch i {
+				case 1:
 					return errors.New("job 1 fails after writing")
+				case 3: // a statement SQLite refuses: only that statement fails, then the job
+					_, err := tx.exec(ctx, `INSERT INTO settings (key, value) VALUES ('job3', 'twice')`)
+					return err
 				}
 				return nil
 			})
@@ -208,12 +212,13 @@ func TestGroupCommitOneFailingWriteDoesNotFailTheOthers(t *testing.T) {
 	release()
 	wg.Wait()
 	if n := s.w.groups.Load() - groups; n != 2 {
-		t.Errorf("%d transactions after the held one, want 1 group of 3 (+1 held)", n)
+		t.Errorf("%d transactions after the held one, want 1 group of 4 (+1 held)", n)
 	}
-	if errs[0] != nil || errs[2] != nil || errs[1] == nil || !strings.Contains(errs[1].Error(), "job 1 fails") {
+	if errs[0] != nil || errs[2] != nil || errs[1] == nil || !strings.Contains(errs[1].Error(), "job 1 fails") ||
+		!errors.Is(errs[3], ErrConflict) {
 		t.Fatalf("errors %v", errs)
 	}
-	for i, want := range []bool{true, false, true} {
+	for i, want := range []bool{true, false, true, false} {
 		_, err := s.Setting(ctx, fmt.Sprint("job", i))
 		if got := err == nil; got != want {
 			t.Errorf("job%d stored %v, want %v (%v)", i, got, want, err)

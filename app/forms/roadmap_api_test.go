@@ -1,54 +1,49 @@
-package app
+package forms_test
 
 import (
 	"encoding/csv"
 	"fmt"
+	"gerege/app/apitest"
 	"strings"
 	"testing"
 	"time"
 )
 
-func roadmapBody(first, email string) map[string]any {
-	return map[string]any{"firstName": first, "lastName": "Батболд", "school": "23-р сургууль", "class": "10б", "destination": "Япон",
-		"phone": "8811 2233", "email": email, "guardians": []map[string]any{
-			{"name": "Дулмаа", "relationship": "Ээж", "phone": "9911 2233", "email": "dulmaa@example.mn"},
-			{"name": "Батболд", "relationship": "Аав", "phone": "+976 95112233", "email": ""},
-		}}
-}
 
 // The Road Map Program registration over the API, and its export read column by column.
 func TestRoadmapAPI(t *testing.T) {
-	s, ts := newTestServer(t)
-	ok := call(t, nil, ts, "POST", "/api/forms/roadmap", roadmapBody("Тэмүүлэн", "temuulen@example.mn"), "", "Accept-Language", "mn")
-	mustStatus(t, ok, 201)
-	ref := ok.str("reference")
-	if ref != fmt.Sprintf("RMP-%d-000001", time.Now().Year()) || ok.str("form") != "roadmap" {
-		t.Errorf("receipt: %s", ok.raw)
+	t.Parallel()
+	s, ts := apitest.NewServer(t)
+	ok := apitest.Call(t, nil, ts, "POST", "/api/forms/roadmap", apitest.RoadmapBody("Тэмүүлэн", "temuulen@example.mn"), "", "Accept-Language", "mn")
+	apitest.MustStatus(t, ok, 201)
+	ref := ok.Str("reference")
+	if ref != fmt.Sprintf("RMP-%d-000001", time.Now().Year()) || ok.Str("form") != "roadmap" {
+		t.Errorf("receipt: %s", ok.Raw)
 	}
-	if e := lastEmail(t, s, "temuulen@example.mn"); !strings.Contains(e.Subject, ref) || e.Lang != "mn" {
+	if e := apitest.LastEmail(t, s, "temuulen@example.mn"); !strings.Contains(e.Subject, ref) || e.Lang != "mn" {
 		t.Errorf("confirmation: %s (%s)", e.Subject, e.Lang)
 	}
 
 	// Invalid: every problem on its own field, rows named, nothing stored.
-	bad := roadmapBody("", "temuulen@")
+	bad := apitest.RoadmapBody("", "temuulen@")
 	bad["school"] = "  "
 	bad["guardians"] = []map[string]any{{"name": "Дулмаа", "relationship": "", "phone": "12"}}
-	r := call(t, nil, ts, "POST", "/api/forms/roadmap", bad, "", "Accept-Language", "mn")
-	if r.status != 422 {
-		t.Fatalf("invalid: %s", r.raw)
+	r := apitest.Call(t, nil, ts, "POST", "/api/forms/roadmap", bad, "", "Accept-Language", "mn")
+	if r.Status != 422 {
+		t.Fatalf("invalid: %s", r.Raw)
 	}
 	for _, f := range []string{"firstName", "school", "email", "guardians.0.relationship", "guardians.0.phone"} {
-		if r.str("errors", f) == "" {
-			t.Errorf("no message for %s: %s", f, r.raw)
+		if r.Str("errors", f) == "" {
+			t.Errorf("no message for %s: %s", f, r.Raw)
 		}
 	}
-	if strings.Contains(r.str("errors", "school"), "required") || r.str("errors", "school") == "" {
-		t.Errorf("messages follow the language: %s", r.str("errors", "school"))
+	if strings.Contains(r.Str("errors", "school"), "required") || r.Str("errors", "school") == "" {
+		t.Errorf("messages follow the language: %s", r.Str("errors", "school"))
 	}
-	noGuardian := roadmapBody("Тэмүүлэн", "t2@example.mn")
+	noGuardian := apitest.RoadmapBody("Тэмүүлэн", "t2@example.mn")
 	noGuardian["guardians"] = []any{}
-	if r := call(t, nil, ts, "POST", "/api/forms/roadmap", noGuardian, ""); r.status != 422 || r.str("errors", "guardians") == "" {
-		t.Errorf("at least one guardian: %s", r.raw)
+	if r := apitest.Call(t, nil, ts, "POST", "/api/forms/roadmap", noGuardian, ""); r.Status != 422 || r.Str("errors", "guardians") == "" {
+		t.Errorf("at least one guardian: %s", r.Raw)
 	}
 	var n int
 	s.Store().Read.QueryRow(`SELECT count(*) FROM submissions WHERE form = 'roadmap'`).Scan(&n)
@@ -58,12 +53,12 @@ func TestRoadmapAPI(t *testing.T) {
 
 	// The export, as staff who may see contacts of minors: every column in the documented order.
 	sens := staffClient(t, s, ts, ts.URL, "sens@example.mn", false, 2)
-	mustStatus(t, call(t, sens, ts, "POST", "/api/web/auth/login", map[string]any{"email": "sens@example.mn", "password": "correct horse battery"}, ""), 200)
-	res := do(t, ts, "GET", "/api/admin/forms/roadmap/export.csv", "", map[string]string{"Cookie": cookieOf(sens, ts.URL)})
-	if res.status != 200 || !strings.HasPrefix(res.body, "\uFEFF") || !strings.Contains(res.header.Get("Content-Disposition"), ".csv") {
-		t.Fatalf("csv: %d %v %.80q", res.status, res.header, res.body)
+	apitest.MustStatus(t, apitest.Call(t, sens, ts, "POST", "/api/web/auth/login", map[string]any{"email": "sens@example.mn", "password": "correct horse battery"}, ""), 200)
+	res := apitest.Do(t, ts, "GET", "/api/admin/forms/roadmap/export.csv", "", map[string]string{"Cookie": cookieOf(sens, ts.URL)})
+	if res.Status != 200 || !strings.HasPrefix(res.Raw, "\uFEFF") || !strings.Contains(res.Header.Get("Content-Disposition"), ".csv") {
+		t.Fatalf("csv: %d %v %.80q", res.Status, res.Header, res.Raw)
 	}
-	recs, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(res.body, "\uFEFF"))).ReadAll()
+	recs, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(res.Raw, "\uFEFF"))).ReadAll()
 	if err != nil || len(recs) != 2 {
 		t.Fatalf("csv rows: %v %d", err, len(recs))
 	}
@@ -99,8 +94,8 @@ func TestRoadmapAPI(t *testing.T) {
 	}
 	// Desk staff without the sensitive level get no contacts of minors.
 	desk := staffClient(t, s, ts, ts.URL, "desk@example.mn", false, 1)
-	mustStatus(t, call(t, desk, ts, "POST", "/api/web/auth/login", map[string]any{"email": "desk@example.mn", "password": "correct horse battery"}, ""), 200)
-	if d := do(t, ts, "GET", "/api/admin/forms/roadmap/export.csv", "", map[string]string{"Cookie": cookieOf(desk, ts.URL)}); strings.Contains(d.body, "guardian") || strings.Contains(d.body, "Дулмаа") {
-		t.Errorf("desk export shows guardians: %.300s", d.body)
+	apitest.MustStatus(t, apitest.Call(t, desk, ts, "POST", "/api/web/auth/login", map[string]any{"email": "desk@example.mn", "password": "correct horse battery"}, ""), 200)
+	if d := apitest.Do(t, ts, "GET", "/api/admin/forms/roadmap/export.csv", "", map[string]string{"Cookie": cookieOf(desk, ts.URL)}); strings.Contains(d.Raw, "guardian") || strings.Contains(d.Raw, "Дулмаа") {
+		t.Errorf("desk export shows guardians: %.300s", d.Raw)
 	}
 }

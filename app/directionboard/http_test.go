@@ -9,7 +9,6 @@ import (
 	"time"
 )
 
-
 func TestDirectionBoardFlow(t *testing.T) {
 	t.Parallel()
 	clock := apitest.NewClock()

@@ -15,7 +15,6 @@ import (
 	"gerege/db"
 )
 
-
 func staffClient(t *testing.T, s *app.Server, ts interface{ Close() }, url string, email string, admin bool, staff int) *http.Client {
 	t.Helper()
 	hash, _ := secure.NewHasher().Hash("correct horse battery")

@@ -9,7 +9,6 @@ import (
 	"time"
 )
 
-
 // The Road Map Program registration over the API, and its export read column by column.
 func TestRoadmapAPI(t *testing.T) {
 	t.Parallel()

@@ -189,14 +189,14 @@ describe('the Terms of Service', () => {
     ['minimum age 13', 'eligibility', 'at least 13 years old', '13 нас хүрсэн байх ёстой'],
     ['accounts are made by humans', 'human-accounts', 'must be created by a human being', 'Бүртгэл бүрийг хүн өөрөө'],
     ['no account sharing', 'account-sharing', 'You must not share it', 'Бүртгэлээ бусадтай хуваалцах'],
-    ['users may report content', 'reporting', 'You can report any post', '“Мэдээлэх” товчоор мэдээлж'],
+    ['users may report content', 'reporting', 'You can report any post', '«Мэдээлэх» товчоор мэдээлж'],
     ['users may block users', 'reporting', 'you can block any user', 'хэрэглэгчийг хориглож болно'],
-    ['reports answered within 24 hours', 'reporting', 'Every report is answered within 24 hours', 'Мэдээлэл бүрт 24 цагийн дотор хариу өгч'],
+    ['reports answered within 24 hours', 'reporting', 'Every report is answered within 24 hours', 'Гомдол бүрт 24 цагийн дотор хариу өгч'],
     ['support replies within a day', 'support', 'Our support team replies within a day', 'нэг өдрийн дотор хариу өгнө'],
     ['national ID: what is collected', 'id-verification', 'your surname, given name, date of birth and national ID number', 'овог, нэр, төрсөн огноо, регистрийн дугаарыг'],
     ['national ID: features may be restricted on refusal', 'id-verification', 'If you refuse or do not complete it, some features may be restricted', 'Татгалзах эсвэл дуусгаагүй тохиолдолд зарим үйлчилгээг'],
     ['community admins and moderators moderate their own communities', 'moderation', 'run by its own administrators and moderators', 'өөрийн админ, модераторууд удирддаг'],
-    ['moderators receive reports', 'moderation', 'receive reports about content in their community', 'контентын талаарх мэдээллийг хүлээн авч'],
+    ['moderators receive reports', 'moderation', 'receive reports about content in their community', 'контентын талаарх гомдлыг хүлээн авч'],
     ['the company does not moderate directly', 'moderation', 'Gerege does not moderate communities directly', 'Gerege нийгэмлэгүүдийг шууд хянадаггүй'],
   ];
 

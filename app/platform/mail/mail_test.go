@@ -79,7 +79,7 @@ func TestDeliveryThroughRealSMTPServer(t *testing.T) {
 		t.Fatalf("delivered: %+v", msgs)
 	}
 	subject, text, html := parts(t, msgs[0].Data)
-	if subject != "Gerege дахь имэйлээ баталгаажуулна уу" {
+	if subject != "Gerege дэх имэйлээ баталгаажуулна уу" {
 		t.Errorf("subject %q", subject)
 	}
 	if !strings.Contains(text, "Таны код: 123456") || !strings.Contains(text, "Сайн байна уу, Сараа") {

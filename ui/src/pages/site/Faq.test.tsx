@@ -45,6 +45,6 @@ describe('the FAQ page', () => {
       vi.advanceTimersByTime(SEARCH_DELAY_MS);
     });
     expect(count()).toBe(0);
-    expect(container.querySelector('.faq__empty')!.textContent).toContain('“xyz”');
+    expect(container.querySelector('.faq__empty')!.textContent).toContain('«xyz»');
   });
 });

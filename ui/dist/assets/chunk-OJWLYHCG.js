@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-EKTVWVGK.js";import"./chunk-XLXEH52P.js";import{B as r}from"./chunk-TJG3FNRM.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

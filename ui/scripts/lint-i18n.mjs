@@ -8,15 +8,21 @@
 //     properties named *Key ('pages.home.title'); in a template key (`ui.alert.${variant}`)
 //     a ${NAME} of a string constant of the file is filled in, any other ${…} stands for
 //     anything, and at least one key must match;
-// and on catalogs out of step: a key missing in one language, or an empty value.
-import { readFileSync, readdirSync } from 'node:fs';
+// on catalogs out of step: a key missing in one language, or an empty value;
+// and on the wording of every catalog value and of the current text of i18n/content
+// (i18n-style.mjs): a Mongolian suffix glued to a {{value}}, a closing tag, quote or bracket;
+// quotation marks other than «…» in Mongolian; a variant the glossary forbids (glossary.json).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { glossaryProblems, loadGlossary, mongolianProblems } from './i18n-style.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // LINT_I18N_SRC points the check at another folder (its own test uses a fixture).
 const srcDir = process.env.LINT_I18N_SRC ? path.resolve(process.env.LINT_I18N_SRC) : path.join(root, 'ui', 'src');
+// LINT_I18N_DIR points it at other catalogs (en.json, mn.json and an optional content/).
+const i18nDir = process.env.LINT_I18N_DIR ? path.resolve(process.env.LINT_I18N_DIR) : path.join(root, 'i18n');
 
 /** Words that may appear as literal text: the brand is not translated. */
 const ALLOWED_TEXT = ['Gerege'];
@@ -41,7 +47,7 @@ function flatten(tree, prefix = '', out = new Map()) {
 
 const catalogs = Object.fromEntries(
   ['en', 'mn'].map((lang) => {
-    const file = path.join(root, 'i18n', `${lang}.json`);
+    const file = path.join(i18nDir, `${lang}.json`);
     return [lang, flatten(JSON.parse(readFileSync(file, 'utf8')))];
   }),
 );
@@ -53,6 +59,41 @@ for (const [lang, catalog] of Object.entries(catalogs)) {
     for (const [other, otherCatalog] of Object.entries(catalogs)) {
       if (other !== lang && !otherCatalog.has(key)) problems.push(`i18n/${other}.json: "${key}" is missing (it is in ${lang})`);
     }
+  }
+}
+
+// Wording: every catalog value, then the text readers see today in i18n/content.
+const glossary = loadGlossary();
+function checkText(lang, where, value) {
+  const found = [...glossaryProblems(glossary, lang, where, value), ...(lang === 'mn' ? mongolianProblems(value) : [])];
+  for (const message of found) problems.push(`i18n/${where}: ${message}`);
+}
+for (const [lang, catalog] of Object.entries(catalogs)) {
+  for (const [key, value] of catalog) if (typeof value === 'string') checkText(lang, `${lang}.json:${key}`, value);
+}
+function strings(node, at, visit) {
+  if (typeof node === 'string') visit(at, node);
+  else if (Array.isArray(node)) node.forEach((v, i) => strings(v, `${at}[${i}]`, visit));
+  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) strings(v, `${at}.${k}`, visit);
+}
+const contentDir = path.join(i18nDir, 'content');
+for (const name of existsSync(contentDir) ? readdirSync(contentDir).filter((f) => f.endsWith('.json')).sort() : []) {
+  const data = JSON.parse(readFileSync(path.join(contentDir, name), 'utf8'));
+  const single = /\.(en|mn)\.json$/.exec(name)?.[1];
+  if (name.startsWith('legal.')) {
+    // Only the current version: an earlier one is the record of what was published, kept as it was.
+    for (const [id, doc] of Object.entries(data.documents)) {
+      strings(doc.title, `documents.${id}.title`, (at, v) => checkText(single, `content/${name}:${at}`, v));
+      strings(doc.versions[0], `documents.${id}.versions[0]`, (at, v) => checkText(single, `content/${name}:${at}`, v));
+    }
+  } else if (single) {
+    strings(data, '', (at, v) => checkText(single, `content/${name}:${at.replace(/^\./, '')}`, v));
+  } else {
+    // Bilingual files (the FAQ and universities seeds): {"en": …, "mn": …} pairs.
+    strings(data, '', (at, v) => {
+      const lang = /\.(en|mn)$/.exec(at)?.[1];
+      if (lang) checkText(lang, `content/${name}:${at.replace(/^\./, '')}`, v);
+    });
   }
 }
 

@@ -16,6 +16,7 @@ import (
 	"gerege/app/platform/authz"
 	"gerege/app/platform/web"
 	"gerege/db"
+	"gerege/i18n"
 )
 
 // filter reads the desk's list filters from the query string.
@@ -258,8 +259,8 @@ func columns(kind string, sensitive bool) []string {
 	return out
 }
 
-// row renders one submission under cols.
-func row(s *db.Submission, data map[string]any, cols []string) []string {
+// row renders one submission under cols; the country is named in lang, the exporter's language.
+func row(s *db.Submission, data map[string]any, cols []string, lang string) []string {
 	out := make([]string, len(cols))
 	for i, c := range cols {
 		switch c {
@@ -271,6 +272,8 @@ func row(s *db.Submission, data map[string]any, cols []string) []string {
 			out[i] = s.CreatedAt.UTC().Format(time.RFC3339)
 		case "lang":
 			out[i] = s.Lang
+		case "country":
+			out[i] = i18n.CountryName(lang, cell(data[c]))
 		default:
 			if name, group, ok := strings.Cut(c, "|"); ok {
 				out[i] = groupCell(data[group], name)
@@ -385,7 +388,7 @@ func (h *Handlers) Export(w http.ResponseWriter, r *http.Request) error {
 			if err != nil {
 				return err
 			}
-			return fn(row(s, data, cols))
+			return fn(row(s, data, cols, web.Lang(r)))
 		})
 	}
 	// A failure must never look like a complete export (see web.Download): CSV is streamed

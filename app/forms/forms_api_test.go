@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/xuri/excelize/v2"
+
 	"gerege/app"
 	"gerege/app/apitest"
 	"gerege/app/platform/secure"
@@ -179,7 +181,7 @@ func TestStaffDesk(t *testing.T) {
 	row := recs[1]
 	for name, want := range map[string]string{"firstName": "Сараа", "phone": "+97688112233", "careerInterests": "artsCulture; itEngineering",
 		"medicalConditions": "астма", "emergencyContact1Name": "Бат", "emergencyContact2Phone": "+97688001122",
-		"emergencyContact2Email": "eej@example.mn", "emergencyContact3Name": "", "status": "new", "country": "MN"} {
+		"emergencyContact2Email": "eej@example.mn", "emergencyContact3Name": "", "status": "new", "country": "Mongolia"} {
 		i, ok := col[name]
 		if !ok {
 			t.Errorf("no column %s in %v", name, recs[0])
@@ -188,6 +190,24 @@ func TestStaffDesk(t *testing.T) {
 		if row[i] != want {
 			t.Errorf("%s = %q, want %q", name, row[i], want)
 		}
+	}
+	// The country is named in the exporter's language, with the names the UI shows (i18n/content/countries.json).
+	mnCSV := apitest.Do(t, ts, "GET", "/api/admin/forms/volunteer/export.csv?status=new", "", map[string]string{"Cookie": cookieOf(sens, ts.URL) + "; lang=mn"})
+	mnRecs, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(mnCSV.Raw, "\uFEFF"))).ReadAll()
+	if err != nil || len(mnRecs) != 3 {
+		t.Fatalf("mn csv: %v %d", err, len(mnRecs))
+	}
+	if got := mnRecs[1][col["country"]]; got != "Монгол" {
+		t.Errorf("mn export: country = %q, want Монгол", got)
+	}
+	mnXLSX := apitest.Do(t, ts, "GET", "/api/admin/forms/volunteer/export.xlsx?status=new", "", map[string]string{"Cookie": cookieOf(sens, ts.URL) + "; lang=mn"})
+	book, err := excelize.OpenReader(strings.NewReader(mnXLSX.Raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cellName, _ := excelize.CoordinatesToCellName(col["country"]+1, 2)
+	if got, _ := book.GetCellValue("Sheet1", cellName); got != "Монгол" {
+		t.Errorf("mn xlsx: country = %q, want Монгол", got)
 	}
 	deskCSV := apitest.Do(t, ts, "GET", "/api/admin/forms/volunteer/export.csv", "", map[string]string{"Cookie": cookieOf(desk, ts.URL)})
 	if strings.Contains(deskCSV.Raw, "астма") || strings.Contains(deskCSV.Raw, "emergencyContact1") {

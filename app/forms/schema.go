@@ -13,6 +13,7 @@ import (
 	"github.com/nyaruka/phonenumbers"
 
 	"gerege/app/platform/web"
+	"gerege/i18n"
 )
 
 // Limits shared by the forms (characters).
@@ -303,15 +304,9 @@ func (c check) contacts(field string, rows []ContactPerson) {
 	}
 }
 
-// Countries are the ISO 3166-1 alpha-2 codes the country field accepts (the UI shows their
-// names with Intl.DisplayNames in the page's language).
-var Countries = strings.Fields(`AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS
-BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO
-FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG
-KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY
-MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI
-SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU
-WF WS YE YT ZA ZM ZW`)
+// Countries are the ISO 3166-1 alpha-2 codes the country field accepts: those of
+// i18n/content/countries.json, whose names in both languages the UI and the exports show.
+var Countries = i18n.CountryCodes()
 
 func (c check) country(field string, v *string) {
 	*v = strings.ToUpper(strings.TrimSpace(*v))

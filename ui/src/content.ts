@@ -3,6 +3,7 @@
 import faqSeed from '../../i18n/content/faq.seed.json';
 import legalEn from '../../i18n/content/legal.en.json';
 import legalMn from '../../i18n/content/legal.mn.json';
+import countries from '../../i18n/content/countries.json';
 import universitiesSeed from '../../i18n/content/universities.seed.json';
 import type { Lang } from './lib/i18n';
 import type { FaqData, LegalDocument, UniversitiesData } from './pages/site/data';
@@ -43,7 +44,12 @@ export function legalData(lang: Lang): Record<string, LegalDocument> {
   return (lang === 'mn' ? legalMn : legalEn).documents as Record<string, LegalDocument>;
 }
 
+/** Country names by ISO code (CLDR, as the server names them in exports). */
+export function countriesData(lang: Lang): Record<string, string> {
+  return Object.fromEntries(Object.entries(countries).map(([code, names]) => [code, (names as Text)[lang]]));
+}
+
 /** Everything under "data" in the catalog of a language. */
 export const contentData = (lang: Lang) => ({
-  data: { faq: faqData(lang), universities: universitiesData(lang), legal: legalData(lang) },
+  data: { faq: faqData(lang), universities: universitiesData(lang), legal: legalData(lang), countries: countriesData(lang) },
 });

@@ -165,11 +165,12 @@ const formsSubmission = lazyView('dashboard/forms/Submission', () =>
 );
 /** The catalog sections a page with forms needs: the shared words, then each form's own. */
 const formSections = (...forms: string[]) => ['forms.names', 'forms.errors', 'forms.ui', ...forms.map((f) => `forms.${f}`)];
-// The desk fetches the labels of the form a submission belongs to when it shows one.
-const deskSections = [...dashboardSections, 'forms.names', 'forms.ui', 'forms.desk'];
+// The desk fetches the labels of the form a submission belongs to when it shows one; it and
+// the volunteer form name countries (data.countries: its own chunk, per language).
+const deskSections = [...dashboardSections, 'forms.names', 'forms.ui', 'forms.desk', 'data.countries'];
 
 const formRoutes: RouteDef[] = [
-  site('/programs/cultural-volunteer/register', 'forms.volunteer', volunteerRegister, { sections: formSections('volunteer') }),
+  site('/programs/cultural-volunteer/register', 'forms.volunteer', volunteerRegister, { sections: [...formSections('volunteer'), 'data.countries'] }),
   site('/programs/road-map/register', 'forms.roadmap', roadmapRegister, { sections: formSections('roadmap') }),
   site('/support-center/delete-submission', 'forms.withdraw', withdrawSubmission),
   page('/dashboard/forms', 'dashboard.submissions', formsDesk, { sections: deskSections }),

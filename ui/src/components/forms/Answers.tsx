@@ -1,6 +1,6 @@
 // A form's answers as a list of labels and values, in the page's language: the review step
 // before sending, and the staff desk's detail view.
-import type { TFunction } from 'i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
 import { countryName, labelOf, optionLabel, rowLabel } from './labels';
@@ -9,13 +9,13 @@ import { type FormName, SCHEMAS } from './schemas';
 const ROW_COLUMNS = ['name', 'relationship', 'phone', 'email'] as const;
 
 /** One answer as text ("" when not given). */
-export function answerText(t: TFunction, lang: string, form: FormName, field: string, value: unknown): string {
+export function answerText(t: TFunction, i18n: I18n, form: FormName, field: string, value: unknown): string {
   const kind = SCHEMAS[form].fields[field]?.kind;
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? optionLabel(t, form, field, v) : '')).filter(Boolean).join(', ');
   const s = String(value);
   if (!s.trim()) return '';
-  if (kind === 'country') return countryName(lang, s);
+  if (kind === 'country') return countryName(i18n, s);
   if (kind === 'date') return formatDate(t, s);
   if (kind === 'choice') return optionLabel(t, form, field, s);
   return s;
@@ -80,7 +80,7 @@ export function Answers({ id, form, answers, fields, skipEmpty = [] }: AnswersPr
             </div>
           );
         }
-        const text = answerText(t, i18n.language, form, field, value);
+        const text = answerText(t, i18n, form, field, value);
         if (!text && skipEmpty.includes(field)) return null;
         return (
           <div key={field} class="form-answers__item">

@@ -59,7 +59,7 @@ function FormTabs({ filters, onSelect }: { filters: Filters; onSelect: (f: Filte
 
 function FilterBar({ filters, query, onQuery, onChange }: { filters: Filters; query: string; onQuery: (q: string) => void; onChange: (f: Partial<Filters>) => void }) {
   const { t, i18n } = useTranslation();
-  const countries = useMemo(() => countryOptions(i18n.language, SCHEMAS.volunteer.countries ?? []), [i18n.language]);
+  const countries = useMemo(() => countryOptions(i18n, SCHEMAS.volunteer.countries ?? []), [i18n, i18n.language]);
   const select = (id: keyof Filters, label: string, options: { value: string; label: string }[], empty?: string) => (
     <div class="field">
       <label for={`desk-${id}`}>{label}</label>
@@ -152,7 +152,7 @@ function SubmissionList({ filters }: { filters: Filters }) {
     { key: 'email', header: t(`${D}.columns.email`), cell: (r: ListItem) => r.email },
     { key: 'status', header: t(`${D}.columns.status`), cell: (r: ListItem) => t(`${D}.statuses.${r.status}`, { defaultValue: r.status }) },
     ...(filters.form === 'volunteer'
-      ? [{ key: 'country', header: t(`${D}.columns.country`), cell: (r: ListItem) => countryName(i18n.language, r.country ?? '') }]
+      ? [{ key: 'country', header: t(`${D}.columns.country`), cell: (r: ListItem) => countryName(i18n, r.country ?? '') }]
       : []),
     { key: 'lang', header: t(`${D}.columns.lang`), cell: (r: ListItem) => t(`forms.ui.languages.${r.lang === 'mn' ? 'mn' : 'en'}`) },
     { key: 'createdAt', header: t(`${D}.columns.received`), cell: (r: ListItem) => formatDateTime(t, r.createdAt) },

@@ -275,7 +275,7 @@ function SubmissionView({ form, id }: { form: FormName; id: string }) {
           {detail.country && (
             <>
               <dt>{t(`${D}.columns.country`)}</dt>
-              <dd>{countryName(i18n.language, detail.country)}</dd>
+              <dd>{countryName(i18n, detail.country)}</dd>
             </>
           )}
           <dt>{t(`${D}.columns.lang`)}</dt>

@@ -75,6 +75,10 @@ describe('roles', () => {
     await heading(page, t('en', 'dashboard.outbox.title'));
     await page.getByText(t('en', 'dashboard.outbox.smtpOff')).waitFor();
     const email = await latestEmail(context, site.baseURL, 'ind@example.test', 'verifyEmail');
+    // What an email is and its language, in words.
+    await page.getByRole('table').getByText(t('en', 'dashboard.outbox.kinds.verifyEmail'), { exact: true }).first().waitFor();
+    assert.equal(await page.getByRole('table').getByText('verifyEmail').count(), 0);
+    assert.equal(await page.getByRole('table').getByRole('cell', { name: /^(en|mn)$/ }).count(), 0, 'languages in words');
     await page.getByRole('button', { name: email.subject }).first().click();
     const text = page.locator('pre.email-text');
     await text.waitFor();
@@ -84,7 +88,9 @@ describe('roles', () => {
 
     await sideNav(page).getByRole('link', { name: t('en', 'dashboard.nav.audit') }).click();
     await heading(page, t('en', 'dashboard.audit.title'));
-    await page.getByRole('table').getByText('signin.success').first().waitFor();
+    // Events in words, not codes.
+    await page.getByRole('table').getByText(t('en', 'dashboard.audit.events.signin_success'), { exact: true }).first().waitFor();
+    assert.equal(await page.getByRole('table').getByText('signin.success').count(), 0);
     assert.deepEqual(problems, []);
     await context.close();
   });

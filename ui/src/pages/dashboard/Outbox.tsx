@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
@@ -9,6 +10,12 @@ import { onApiError } from '../../lib/session';
 import { formatDateTime } from './format';
 import { KeysetPager, useKeysetPages } from './paging';
 import { DashboardShell, Section } from './Shell';
+
+/** What an email is, in words: dashboard.outbox.kinds.<kind>, or the kind itself if it is new. */
+export const kindLabel = (t: TFunction, kind: string): string => t(`dashboard.outbox.kinds.${kind}`, { defaultValue: kind });
+
+/** The language an email was written in, named in the page's language. */
+export const languageLabel = (t: TFunction, lang: string): string => t(`dashboard.outbox.languages.${lang}`, { defaultValue: lang });
 
 interface Email {
   id: number;
@@ -54,9 +61,9 @@ function EmailView({ id, onClose }: { id: number; onClose: () => void }) {
         <dt>{t('dashboard.outbox.to')}</dt>
         <dd>{email.to}</dd>
         <dt>{t('dashboard.outbox.kind')}</dt>
-        <dd>{email.kind}</dd>
+        <dd>{kindLabel(t, email.kind)}</dd>
         <dt>{t('dashboard.outbox.language')}</dt>
-        <dd>{email.lang}</dd>
+        <dd>{languageLabel(t, email.lang)}</dd>
         <dt>{t('dashboard.outbox.created')}</dt>
         <dd>{formatDateTime(t, email.createdAt)}</dd>
         <dt>{t('dashboard.outbox.sent')}</dt>
@@ -117,8 +124,8 @@ function OutboxPage() {
                 ),
               },
               { key: 'to', header: t('dashboard.outbox.to'), cell: (e) => e.to },
-              { key: 'kind', header: t('dashboard.outbox.kind'), cell: (e) => e.kind },
-              { key: 'lang', header: t('dashboard.outbox.language'), cell: (e) => e.lang },
+              { key: 'kind', header: t('dashboard.outbox.kind'), cell: (e) => kindLabel(t, e.kind) },
+              { key: 'lang', header: t('dashboard.outbox.language'), cell: (e) => languageLabel(t, e.lang) },
               { key: 'created', header: t('dashboard.outbox.created'), cell: (e) => formatDateTime(t, e.createdAt) },
               {
                 key: 'status',

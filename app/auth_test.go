@@ -374,6 +374,13 @@ func TestSessionsAndSignOutEverywhere(t *testing.T) {
 	if !strings.Contains(list.raw, "Chrome · Android") || strings.Count(list.raw, `"id"`) != 2 {
 		t.Errorf("sessions: %s", list.raw)
 	}
+	// The mobile app is named in the reader's language (the server built "Gerege app" into mn).
+	call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": "multi@example.mn", "password": "correct horse battery"}, "",
+		"User-Agent", "Gerege/1.0 (iPhone; iOS 18.1)")
+	mn := call(t, nil, ts, "GET", "/api/account/sessions", nil, a, "Accept-Language", "mn")
+	if !strings.Contains(mn.raw, "Gerege апп · iOS") || strings.Contains(mn.raw, "Gerege app") {
+		t.Errorf("mn sessions: %s", mn.raw)
+	}
 	mustStatus(t, call(t, nil, ts, "POST", "/api/account/sessions/revoke-all", nil, a), 204)
 	mustStatus(t, call(t, nil, ts, "GET", "/api/auth/me", nil, a), 401)
 	mustStatus(t, call(t, nil, ts, "GET", "/api/auth/me", nil, b), 401)

@@ -146,7 +146,7 @@ type SessionView struct {
 
 // Sessions is GET /api/account/sessions.
 func (h *Handlers) ListSessions(w http.ResponseWriter, r *http.Request) error {
-	out, err := h.sessionViews(r.Context(), authn.From(r.Context()))
+	out, err := h.sessionViews(r.Context(), authn.From(r.Context()), web.Lang(r))
 	if err != nil {
 		return err
 	}
@@ -154,14 +154,14 @@ func (h *Handlers) ListSessions(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handlers) sessionViews(ctx context.Context, id *authn.Identity) ([]SessionView, error) {
+func (h *Handlers) sessionViews(ctx context.Context, id *authn.Identity, lang string) ([]SessionView, error) {
 	list, err := h.Store.ActiveSessions(ctx, id.User.ID, h.Now())
 	if err != nil {
 		return nil, err
 	}
 	out := make([]SessionView, 0, len(list))
 	for _, s := range list {
-		out = append(out, SessionView{ID: s.ID, Kind: s.Kind, Device: Device(s.UserAgent), CreatedAt: s.CreatedAt,
+		out = append(out, SessionView{ID: s.ID, Kind: s.Kind, Device: Device(lang, s.UserAgent), CreatedAt: s.CreatedAt,
 			LastSeenAt: s.LastSeenAt, Current: s.ID == id.Session.ID})
 	}
 	return out, nil
@@ -231,13 +231,14 @@ func (h *Handlers) DeleteAccount(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// Device turns a User-Agent into a short label such as "Chrome · Windows".
-func Device(ua string) string {
+// Device turns a User-Agent into a short label such as "Chrome · Windows", in lang: browser
+// and system names are the same in every language, our own app is named from the catalog.
+func Device(lang, ua string) string {
 	browser, os := "", ""
 	has := func(s string) bool { return strings.Contains(ua, s) }
 	switch {
 	case has("Gerege"):
-		browser = "Gerege app"
+		browser = i18n.T(lang, "account.sessions.geregeApp")
 	case has("Edg/"):
 		browser = "Edge"
 	case has("Firefox/"):

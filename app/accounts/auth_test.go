@@ -102,3 +102,18 @@ func BenchmarkPasswordHash(b *testing.B) {
 		}
 	}
 }
+
+// Device names our own app in the reader's language: a Mongolian page never says "Gerege app".
+func TestDevice(t *testing.T) {
+	for _, c := range []struct{ lang, ua, want string }{
+		{"en", "Gerege/1.0 (Android 14)", "Gerege app · Android"},
+		{"mn", "Gerege/1.0 (Android 14)", "Gerege апп · Android"},
+		{"mn", "Gerege/1.0 (iPhone; iOS 18.1)", "Gerege апп · iOS"},
+		{"mn", "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36", "Chrome · Windows"},
+		{"mn", "", "—"},
+	} {
+		if got := Device(c.lang, c.ua); got != c.want {
+			t.Errorf("Device(%q, %q) = %q, want %q", c.lang, c.ua, got, c.want)
+		}
+	}
+}

@@ -42,7 +42,7 @@ func (h *Handlers) ExportAccount(w http.ResponseWriter, r *http.Request) error {
 	if out.Account, err = h.view(ctx, u); err != nil {
 		return err
 	}
-	if out.Sessions, err = h.sessionViews(ctx, id); err != nil {
+	if out.Sessions, err = h.sessionViews(ctx, id, web.Lang(r)); err != nil {
 		return err
 	}
 	if out.IDVerification, err = h.idViewOf(ctx, u.ID); err != nil {

@@ -78,7 +78,9 @@ for (const lang of ['en', 'mn']) {
     assert.equal(await page.getByText(t(lang, 'dashboard.home.verifyEmailLink')).count(), 0, 'no "verify your email" banner');
 
     // Sign out from the avatar's menu.
-    const name = `${me.firstName} ${me.lastName}`;
+    // The name as the page's language writes it: surname first in Mongolian.
+    const full = (first) => (lang === 'mn' ? `${me.lastName} ${first}` : `${first} ${me.lastName}`);
+    const name = full(me.firstName);
     await userMenu(page, name);
     await button(page, lang, 'auth.userMenu.signOut').click();
     await page.waitForURL((u) => u.pathname === urlOf(lang, '/'));
@@ -102,7 +104,7 @@ for (const lang of ['en', 'mn']) {
     await field(page, 'account-firstName').fill('Anujin');
     await page.locator('#account-details').getByRole('button', { name: t(lang, 'dashboard.profileForm.save') }).click();
     await toastWith(page, t(lang, 'dashboard.profileForm.saved'));
-    await page.getByRole('banner').getByRole('button', { name: `Anujin ${me.lastName}`, exact: true }).waitFor();
+    await page.getByRole('banner').getByRole('button', { name: full('Anujin'), exact: true }).waitFor();
     const sessions = page.locator('#account-sessions');
     await sessions.getByText(t(lang, 'account.sessions.thisDevice'), { exact: true }).waitFor();
     assert.match(await sessions.locator('li').first().textContent(), /Chrome · Linux/);
@@ -111,7 +113,7 @@ for (const lang of ['en', 'mn']) {
 
     // Sign out: from the avatar's menu (mn), or everywhere from the account page (en).
     if (lang === 'mn') {
-      await userMenu(page, `Anujin ${me.lastName}`);
+      await userMenu(page, full('Anujin'));
       await button(page, lang, 'auth.userMenu.signOut').click();
     } else {
       await sessions.getByRole('button', { name: t(lang, 'account.sessions.everywhere') }).click();

@@ -189,7 +189,9 @@ describe('profile and account', () => {
     await page.goto(`${site.baseURL}/mn/dashboard/user/profile`);
     await heading(page, t('mn', 'dashboard.profile.title'));
     const card = page.locator('.profile-card');
-    await card.getByRole('heading', { name: 'Enkhjin Tsogt' }).waitFor();
+    // Surname first in Mongolian: the card and the form, as on the register page.
+    await card.getByRole('heading', { name: 'Tsogt Enkhjin' }).waitFor();
+    assert.deepEqual(await page.locator('form .field-pair input').evaluateAll((els) => els.map((e) => e.id)), ['profile-lastName', 'profile-firstName']);
     for (const text of [user.email, t('mn', 'roles.individual')]) assert.ok(await card.getByText(text, { exact: true }).count(), text);
     assert.equal(await card.locator('.avatar').textContent(), 'ET');
     await page.getByText(t('mn', 'dashboard.home.dateOfBirthLink')).waitFor();

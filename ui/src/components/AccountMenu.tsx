@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { initialsOf, session, type User } from '../lib/session';
 import { toast } from '../lib/toast';
+import { fullName } from './forms/order';
 
 /**
  * The signed-in user's avatar, which opens a small menu (a disclosure: Esc or a click
  * elsewhere closes it). Loaded once someone is signed in (see UserMenu).
  */
 export function AccountMenu({ id, user }: { id: string; user: User }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [location, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -35,7 +36,7 @@ export function AccountMenu({ id, user }: { id: string; user: User }) {
     };
   }, [open]);
 
-  const name = `${user.firstName} ${user.lastName}`;
+  const name = fullName(i18n.language, user.firstName, user.lastName);
   const signOut = async () => {
     setOpen(false);
     await session.signOut();

@@ -11,6 +11,7 @@ import { toast } from '../../lib/toast';
 import { FormMessage, SubmitButton, useForm } from '../auth/form';
 import { checkEmail } from '../auth/validate';
 import { formatDate } from './format';
+import { fullName } from '../../components/forms/order';
 import { DashboardShell, Section } from './Shell';
 
 interface Member {
@@ -73,7 +74,7 @@ function InviteForm({ onInvited }: { onInvited: (org: Org) => void }) {
 }
 
 function OrganizationPage({ user }: { user: User }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [org, setOrg] = useState<Org | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
@@ -95,7 +96,7 @@ function OrganizationPage({ user }: { user: User }) {
           rows={org.members}
           rowKey={(m) => String(m.userId)}
           columns={[
-            { key: 'name', header: t('dashboard.organization.name'), cell: (m) => `${m.firstName} ${m.lastName}` },
+            { key: 'name', header: t('dashboard.organization.name'), cell: (m) => fullName(i18n.language, m.firstName, m.lastName) },
             { key: 'email', header: t('dashboard.organization.email'), cell: (m) => m.email },
             { key: 'role', header: t('dashboard.organization.role'), cell: (m) => t(`roles.${m.role}`) },
           ]}

@@ -9,12 +9,13 @@ import { BOARD_PATH, sharedPath } from '../board/paths';
 import { Banners } from './Home';
 import { formatDate } from './format';
 import { ProfileForm } from './ProfileForm';
+import { fullName } from '../../components/forms/order';
 import { DashboardShell, Section } from './Shell';
 
 /** The user's card: avatar, name, email, account type, organisation and role, roles, member since. */
 function ProfileCard({ user }: { user: User }) {
-  const { t } = useTranslation();
-  const name = `${user.firstName} ${user.lastName}`;
+  const { t, i18n } = useTranslation();
+  const name = fullName(i18n.language, user.firstName, user.lastName);
   return (
     <article class="profile-card">
       <span class="avatar avatar--large" aria-hidden="true">

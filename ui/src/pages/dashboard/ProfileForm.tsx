@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { nameOrder } from '../../components/forms/order';
 import { SelectField } from '../../components/SelectField';
 import { DateField, TextField } from '../../components/TextField';
 import { type ApiError, patch } from '../../lib/api';
@@ -13,7 +14,7 @@ import { checkBirth, checkName, defaultLimits } from '../auth/validate';
  * once given it changes only through ID verification.
  */
 export function ProfileForm({ id, user }: { id: string; user: User }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const today = useToday();
   const form = useForm({
     firstName: user.firstName,
@@ -44,9 +45,18 @@ export function ProfileForm({ id, user }: { id: string; user: User }) {
   return (
     <form ref={form.ref} noValidate onSubmit={onSubmit}>
       <FormMessage message={form.message} />
+      {/* Surname first in Mongolian, as on the register page and the public forms. */}
       <div class="grid field-pair">
-        <TextField id={`${id}-firstName`} label={t('dashboard.profileForm.firstName')} autoComplete="given-name" required {...form.text('firstName')} />
-        <TextField id={`${id}-lastName`} label={t('dashboard.profileForm.lastName')} autoComplete="family-name" required {...form.text('lastName')} />
+        {nameOrder(i18n.language).map((f) => (
+          <TextField
+            key={f}
+            id={`${id}-${f}`}
+            label={t(f === 'firstName' ? 'dashboard.profileForm.firstName' : 'dashboard.profileForm.lastName')}
+            autoComplete={f === 'firstName' ? 'given-name' : 'family-name'}
+            required
+            {...form.text(f)}
+          />
+        ))}
       </div>
       <SelectField
         id={`${id}-language`}

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-BQOBORST.js";import"./chunk-E7HXIJ44.js";import{B as r}from"./chunk-RZH2EZJA.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

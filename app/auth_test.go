@@ -477,7 +477,28 @@ func TestOrganizationInvitation(t *testing.T) {
 	mustStatus(t, webRegister(t, owner, ts, "owner@example.mn", map[string]any{"accountType": "enterprise", "organization": "Steppe Tours"}), 201)
 	inv := call(t, owner, ts, "POST", "/api/organization/invitations", map[string]any{"email": "counselor@example.mn", "role": "counselor"}, "")
 	mustStatus(t, inv, 201)
-	m := tokenRe.FindStringSubmatch(lastEmail(t, s, "counselor@example.mn").Text)
+	invited := lastEmail(t, s, "counselor@example.mn")
+	m := tokenRe.FindStringSubmatch(invited.Text)
+	// No account yet: "Hello," — never the email address as a name; the inviter's name and the
+	// role as running text writes them.
+	if !strings.HasPrefix(invited.Text, "Hello,\n") || strings.Contains(invited.Text, "Hello counselor@") ||
+		!strings.Contains(invited.Text, "Saraa Bold invites you to join Steppe Tours on Gerege as counselor.") {
+		t.Errorf("invitation to a newcomer: %q", invited.Text)
+	}
+	// Someone with an account is greeted by name, in the language they chose: Mongolian puts
+	// the inviter's surname first, and the role is a word of the sentence, not a title.
+	dorj := register(t, ts, "dorj@example.mn", map[string]any{"firstName": "Дорж", "lastName": "Бат"}).str("accessToken")
+	mustStatus(t, call(t, nil, ts, "PATCH", "/api/account", map[string]any{"language": "mn"}, dorj), 200)
+	mustStatus(t, call(t, owner, ts, "POST", "/api/organization/invitations", map[string]any{"email": "dorj@example.mn", "role": "manager"}, ""), 201)
+	known := lastEmail(t, s, "dorj@example.mn")
+	for _, want := range []string{"Сайн байна уу, Дорж", "Bold Saraa таныг Gerege дээрх Steppe Tours байгууллагад", "Таны үүрэг: менежер."} {
+		if !strings.Contains(known.Text, want) {
+			t.Errorf("invitation to a member: no %q in %q", want, known.Text)
+		}
+	}
+	if strings.Contains(known.Text, "dorj@example.mn,") || known.Lang != "mn" {
+		t.Errorf("invitation to a member: %s %q", known.Lang, known.Text)
+	}
 	other := register(t, ts, "other@example.mn", map[string]any{"dateOfBirth": "1999-09-09"}).str("accessToken")
 	mustStatus(t, call(t, nil, ts, "POST", "/api/organization/invitations/accept", map[string]any{"token": m[1]}, other), 403)
 	tok := register(t, ts, "counselor@example.mn", map[string]any{"dateOfBirth": "1990-01-01"}).str("accessToken")

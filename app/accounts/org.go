@@ -3,12 +3,14 @@ package accounts
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	"gerege/app/platform/authn"
 	"gerege/app/platform/mail"
 	"gerege/app/platform/secure"
 	"gerege/app/platform/web"
 	"gerege/db"
+	"gerege/i18n"
 )
 
 // GetOrganization is GET /api/organization: members and pending invitations (owner, manager).
@@ -58,10 +60,18 @@ func (h *Handlers) Invite(w http.ResponseWriter, r *http.Request) error {
 		now, now.Add(h.Cfg.InviteTTL)); err != nil {
 		return err
 	}
-	lang := web.Lang(r)
-	if err := h.Mailer.Send(r.Context(), mail.Message{To: req.Email, Lang: lang, Kind: "invitation", Name: req.Email,
+	// Someone who already has an account is greeted by name in the language they chose;
+	// anyone else with "Hello," in the inviter's language (never by their email address).
+	lang, name := web.Lang(r), ""
+	if known, err := h.Store.UserByEmail(r.Context(), req.Email); err == nil {
+		lang, name = known.Language, known.FirstName
+	} else if !errors.Is(err, db.ErrNotFound) {
+		return err
+	}
+	if err := h.Mailer.Send(r.Context(), mail.Message{To: req.Email, Lang: lang, Kind: "invitation", Name: name,
 		Link: h.link(lang, "/auth/invitation?token="+token),
-		Vars: []any{"organization", u.OrgName, "inviter", u.FirstName + " " + u.LastName, "role", web.T(r, "roles."+req.Role)}}); err != nil {
+		Vars: []any{"organization", u.OrgName, "inviter", i18n.FullName(lang, u.FirstName, u.LastName),
+			"role", strings.ToLower(i18n.T(lang, "roles."+req.Role))}}); err != nil {
 		return err
 	}
 	h.audit(r, "role.invited", u.ID, 0, req.Role+" "+req.Email)

@@ -1,4 +1,6 @@
 import type { TargetedEvent } from 'preact';
+import { useTranslation } from 'react-i18next';
+import { normalizeDate } from '../lib/dates';
 
 export interface TextFieldProps {
   id: string;
@@ -49,7 +51,36 @@ export function TextField({ id, label, hint, error, type = 'text', ...rest }: Te
   );
 }
 
-/** A date input: the browser's own picker, labelled like every other field. */
-export function DateField(props: Omit<TextFieldProps, 'type'>) {
-  return <TextField {...props} type="date" />;
+/**
+ * A date typed as YYYY-MM-DD (ЖЖЖЖ-СС-ӨӨ in Mongolian), with the format in the field and its
+ * hint. Not the browser's date input: it shows the browser's own format (mm/dd/yyyy in most
+ * English setups, whatever the page's language), which no hint can describe.
+ */
+export function DateField({ hint, min: _min, max: _max, onInput, onBlur, ...props }: Omit<TextFieldProps, 'type'>) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      {...props}
+      type="text"
+      inputMode="numeric"
+      maxLength={10}
+      placeholder={t('ui.dateField.format')}
+      hint={[t('ui.dateField.hint'), hint].filter(Boolean).join(' ')}
+      onInput={(e) => {
+        const el = e.currentTarget;
+        const next = normalizeDate(el.value, false);
+        if (next !== el.value) el.value = next;
+        onInput?.(e);
+      }}
+      onBlur={(e) => {
+        const el = e.currentTarget;
+        const next = normalizeDate(el.value);
+        if (next !== el.value) {
+          el.value = next;
+          onInput?.(e);
+        }
+        onBlur?.(e);
+      }}
+    />
+  );
 }

@@ -23,3 +23,18 @@ export function useToday(): string | undefined {
   useEffect(() => setToday(new Date().toISOString().slice(0, 10)), []);
   return today;
 }
+
+/**
+ * A date as people type it, written as YYYY-MM-DD: "2005.3.1", "2005/03/01", "2005 3 1" and
+ * "20050301" all become "2005-03-01". With `complete` false (while typing) only forms that
+ * cannot grow any more are rewritten (8 digits, or two-digit month and day), so "2005.3.1"
+ * can still become "2005.3.12". Anything else is returned as it is, for validation to name.
+ */
+export function normalizeDate(text: string, complete = true): string {
+  const s = text.trim();
+  const digits = /^(\d{4})(\d{2})(\d{2})$/.exec(s);
+  if (digits) return `${digits[1]}-${digits[2]}-${digits[3]}`;
+  const parts = /^(\d{4})\s*[-./ ]\s*(\d{1,2})\s*[-./ ]\s*(\d{1,2})$/.exec(s);
+  if (!parts || (!complete && (parts[2].length < 2 || parts[3].length < 2))) return text;
+  return `${parts[1]}-${parts[2].padStart(2, '0')}-${parts[3].padStart(2, '0')}`;
+}

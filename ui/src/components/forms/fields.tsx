@@ -3,6 +3,7 @@
 // field — both tied to it with aria-describedby.
 import type { ComponentChildren } from 'preact';
 import { useTranslation } from 'react-i18next';
+import { normalizeDate } from '../../lib/dates';
 import type { Option } from '../SelectField';
 
 interface Common {
@@ -83,8 +84,21 @@ export interface TextProps extends Common {
   max?: string;
 }
 
-/** A text input or textarea. */
-export function TextInput({ id, name, label, required, hint, error, value, onValue, onBlur, type = 'text', autoComplete, inputMode, rows, min, max }: TextProps) {
+/**
+ * A text input or textarea. A "date" is typed as YYYY-MM-DD (ЖЖЖЖ-СС-ӨӨ), with the format in
+ * the field and its hint, like DateField: the browser's date input would show its own format.
+ */
+export function TextInput({ id, name, label, required, hint: givenHint, error, value, onValue, onBlur: givenBlur, type = 'text', autoComplete, inputMode, rows, min, max }: TextProps) {
+  const { t } = useTranslation();
+  const date = type === 'date';
+  const hint = date ? [t('ui.dateField.hint'), givenHint].filter(Boolean).join(' ') : givenHint;
+  const onBlur = date
+    ? () => {
+        const next = normalizeDate(value);
+        if (next !== value) onValue(next);
+        givenBlur?.();
+      }
+    : givenBlur;
   const common = {
     id,
     name,
@@ -103,7 +117,16 @@ export function TextInput({ id, name, label, required, hint, error, value, onVal
       {rows ? (
         <textarea {...common} rows={rows} onInput={(e) => onValue(e.currentTarget.value)} />
       ) : (
-        <input {...common} type={type as 'text' /* preact types inputs as a union keyed on a literal type */} inputMode={inputMode} min={min} max={max} onInput={(e) => onValue(e.currentTarget.value)} />
+        <input
+          // Its own element: preact would otherwise carry maxLength and placeholder over (as 0
+          // and "") when the next section puts a text field where the date was.
+          key={date ? 'date' : 'text'}
+          {...common}
+          {...(date
+            ? { type: 'text', inputMode: 'numeric' as const, maxLength: 10, placeholder: t('ui.dateField.format') }
+            : { type: type as 'text' /* preact types inputs as a union keyed on a literal type */, inputMode, min, max })}
+          onInput={(e) => onValue(date ? normalizeDate(e.currentTarget.value, false) : e.currentTarget.value)}
+        />
       )}
       <Messages id={id} hint={hint} error={error} />
     </div>

@@ -4,7 +4,6 @@ import { Link, useLocation } from 'wouter';
 import { RadioGroup } from '../../components/ChoiceGroup';
 import { DateField, TextField } from '../../components/TextField';
 import { get, post } from '../../lib/api';
-import { useToday } from '../../lib/dates';
 import { localize } from '../../lib/paths';
 import type { Lang } from '../../lib/i18n';
 import { session, type User, useSession } from '../../lib/session';
@@ -22,7 +21,6 @@ export function Register() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const [, navigate] = useLocation();
-  const today = useToday();
   const state = useSession();
   const query = useQuery();
   const [limits, setLimits] = useState<AuthLimits>(defaultLimits);
@@ -135,7 +133,6 @@ export function Register() {
           label={t('auth.register.dateOfBirth')}
           hint={t('auth.register.dateOfBirthHint', { age: limits.minAge })}
           autoComplete="bday"
-          max={today}
           required
           {...form.text('dateOfBirth')}
         />

@@ -3,7 +3,6 @@ import { nameOrder } from '../../components/forms/order';
 import { SelectField } from '../../components/SelectField';
 import { DateField, TextField } from '../../components/TextField';
 import { type ApiError, patch } from '../../lib/api';
-import { useToday } from '../../lib/dates';
 import { session, type User } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { FormMessage, SubmitButton, useForm } from '../auth/form';
@@ -15,7 +14,6 @@ import { checkBirth, checkName, defaultLimits } from '../auth/validate';
  */
 export function ProfileForm({ id, user }: { id: string; user: User }) {
   const { t, i18n } = useTranslation();
-  const today = useToday();
   const form = useForm({
     firstName: user.firstName,
     lastName: user.lastName,
@@ -75,7 +73,6 @@ export function ProfileForm({ id, user }: { id: string; user: User }) {
           id={`${id}-dateOfBirth`}
           label={t('dashboard.profileForm.dateOfBirth')}
           hint={t('dashboard.profileForm.dateOfBirthHint')}
-          max={today}
           {...form.text('dateOfBirth')}
         />
       )}

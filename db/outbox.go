@@ -18,6 +18,8 @@ type Email struct {
 	SentAt    time.Time `json:"sentAt,omitzero"`
 	Attempts  int       `json:"attempts"`
 	LastError string    `json:"lastError,omitempty"`
+	// ListUnsubscribe is the one-click unsubscribe URL (RFC 8058) sent as List-Unsubscribe.
+	ListUnsubscribe string `json:"listUnsubscribe,omitempty"`
 }
 
 // QueueEmail stores e for delivery. Callers go through app/platform/mail's Mailer, which
@@ -29,18 +31,18 @@ func (s *Store) QueueEmail(ctx context.Context, e Email) (int64, error) {
 // queueEmail is the one insert into the outbox (on a bound store, in its transaction).
 func (s *Store) queueEmail(ctx context.Context, e Email) (int64, error) {
 	var id int64
-	err := s.writeRow(ctx, []any{&id}, `INSERT INTO outbox (to_addr, subject, body_text, body_html, kind, lang, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, e.To, e.Subject, e.Text, e.HTML, e.Kind, e.Lang, T(e.CreatedAt))
+	err := s.writeRow(ctx, []any{&id}, `INSERT INTO outbox (to_addr, subject, body_text, body_html, kind, lang, created_at, list_unsubscribe)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, e.To, e.Subject, e.Text, e.HTML, e.Kind, e.Lang, T(e.CreatedAt), e.ListUnsubscribe)
 	return id, mapErr(err)
 }
 
-const emailCols = `id, to_addr, subject, body_text, body_html, kind, lang, created_at, sent_at, attempts, last_error`
+const emailCols = `id, to_addr, subject, body_text, body_html, kind, lang, created_at, sent_at, attempts, last_error, list_unsubscribe`
 
 func scanEmail(row scanner) (*Email, error) {
 	var e Email
 	var created string
 	var sent *string
-	if err := row.Scan(&e.ID, &e.To, &e.Subject, &e.Text, &e.HTML, &e.Kind, &e.Lang, &created, &sent, &e.Attempts, &e.LastError); err != nil {
+	if err := row.Scan(&e.ID, &e.To, &e.Subject, &e.Text, &e.HTML, &e.Kind, &e.Lang, &created, &sent, &e.Attempts, &e.LastError, &e.ListUnsubscribe); err != nil {
 		return nil, mapErr(err)
 	}
 	e.CreatedAt, e.SentAt = ParseT(created), nullT(sent)

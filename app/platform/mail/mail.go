@@ -56,6 +56,11 @@ type Message struct {
 	Vars []any  // more {{name}} values for the texts, as pairs
 	// Table is shown as a two-column table (HTML) or "label: value" lines (text).
 	Table [][2]string
+	// Unsubscribe, for email people may stop (notifications), is the page that confirms it,
+	// linked at the bottom; OneClick is the URL a mail client POSTs to (RFC 8058), sent as the
+	// List-Unsubscribe header with List-Unsubscribe-Post. Both empty for transactional email.
+	Unsubscribe string
+	OneClick    string
 }
 
 // Render returns the subject, text and HTML bodies of m.
@@ -76,6 +81,7 @@ func Render(m Message) (subject, text, html string) {
 		Lang: lang, Subject: subject, Greeting: greeting, Intro: paragraphs(t(k + "intro")),
 		Code: m.Code, CodeLabel: t("emails.layout.codeLabel"), Link: m.Link, Action: t(k + "action"),
 		Outro: paragraphs(t(k + "outro")), Footer: t("emails.layout.footer"), Table: m.Table,
+		Unsubscribe: m.Unsubscribe, UnsubscribeLabel: t("emails.layout.unsubscribe"),
 	}
 	var tb strings.Builder
 	tb.WriteString(d.Greeting + "\n\n" + strings.Join(d.Intro, "\n\n") + "\n\n")
@@ -95,6 +101,9 @@ func Render(m Message) (subject, text, html string) {
 		tb.WriteString(strings.Join(d.Outro, "\n\n") + "\n\n")
 	}
 	tb.WriteString("— " + d.Footer + "\n")
+	if m.Unsubscribe != "" {
+		tb.WriteString("\n" + d.UnsubscribeLabel + ": " + m.Unsubscribe + "\n")
+	}
 	var hb bytes.Buffer
 	if err := htmlTmpl.Execute(&hb, d); err != nil {
 		panic(err) // the template is fixed and tested; a failure here is a programming error
@@ -114,6 +123,7 @@ func paragraphs(s string) []string {
 
 type view struct {
 	Lang, Subject, Greeting, Code, CodeLabel, Link, Action, Footer string
+	Unsubscribe, UnsubscribeLabel                                  string
 	Intro, Outro                                                   []string
 	Table                                                          [][2]string
 }
@@ -132,6 +142,7 @@ var htmlTmpl = template.Must(template.New("email").Parse(`<!doctype html>
 <p style="font-size:13px;color:#5b6672;word-break:break-all">{{.Link}}</p>{{end}}
 {{range .Outro}}<p>{{.}}</p>{{end}}
 <p style="font-size:13px;color:#5b6672;margin-top:28px">{{.Footer}}</p>
+{{if .Unsubscribe}}<p style="font-size:13px;color:#5b6672"><a href="{{.Unsubscribe}}" style="color:#5b6672">{{.UnsubscribeLabel}}</a></p>{{end}}
 </div></body></html>
 `))
 
@@ -154,7 +165,8 @@ func (ml *Mailer) Compose(msgs ...Message) []db.Email {
 	out := make([]db.Email, len(msgs))
 	for i, m := range msgs {
 		subject, text, html := Render(m)
-		out[i] = db.Email{To: m.To, Subject: subject, Text: text, HTML: html, Kind: m.Kind, Lang: m.Lang, CreatedAt: ml.Now()}
+		out[i] = db.Email{To: m.To, Subject: subject, Text: text, HTML: html, Kind: m.Kind, Lang: m.Lang,
+			ListUnsubscribe: m.OneClick, CreatedAt: ml.Now()}
 	}
 	return out
 }
@@ -242,6 +254,11 @@ func (ml *Mailer) Flush(ctx context.Context) {
 		msg.Subject(e.Subject)
 		msg.SetDate()
 		msg.SetMessageID()
+		if e.ListUnsubscribe != "" {
+			// RFC 8058 one-click unsubscribe: the client POSTs "List-Unsubscribe=One-Click" to the URL.
+			msg.SetGenHeader(gomail.Header("List-Unsubscribe"), "<"+e.ListUnsubscribe+">")
+			msg.SetGenHeader(gomail.Header("List-Unsubscribe-Post"), "List-Unsubscribe=One-Click")
+		}
 		msg.SetBodyString(gomail.TypeTextPlain, e.Text)
 		msg.AddAlternativeString(gomail.TypeTextHTML, e.HTML)
 		sctx, cancel := context.WithTimeout(ctx, 30*time.Second)

@@ -115,15 +115,67 @@ func TestFailedDeliveryIsRetriedLater(t *testing.T) {
 }
 
 func TestRenderEveryKindInBothLanguages(t *testing.T) {
-	for _, kind := range []string{"verifyEmail", "resetPassword", "invitation"} {
+	for _, kind := range []string{"verifyEmail", "resetPassword", "invitation", "notification", "notificationDigest"} {
 		for _, lang := range []string{"en", "mn"} {
 			subject, text, html := gmail.Render(gmail.Message{Lang: lang, Kind: kind, Name: "N", Code: "000111", Link: "http://x/y",
-				Vars: []any{"minutes", 30, "organization", "Org", "inviter", "I", "role", "R"}})
+				Vars: []any{"minutes", 30, "organization", "Org", "inviter", "I", "role", "R", "title", "T", "body", "B", "count", 2}})
 			for _, s := range []string{subject, text, html} {
 				if strings.Contains(s, "emails.") || strings.Contains(s, "{{") {
 					t.Errorf("%s/%s has an untranslated key or placeholder: %s", kind, lang, s)
 				}
 			}
+		}
+	}
+}
+
+// TestOneClickUnsubscribeHeaders: an email that may be stopped carries List-Unsubscribe and
+// List-Unsubscribe-Post (RFC 8058) through the real SMTP conversation, and the unsubscribe
+// link in its body; a transactional email carries neither.
+func TestOneClickUnsubscribeHeaders(t *testing.T) {
+	srv, err := mailtest.StartTestServer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	host, port, _ := net.SplitHostPort(srv.Addr)
+	p, _ := strconv.Atoi(port)
+	ml := gmail.New(store, gmail.SMTP{Host: host, Port: p, From: "no-reply@gerege.test", TLS: "none"},
+		slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now)
+	ctx := context.Background()
+	if err := ml.Send(ctx, gmail.Message{To: "a@example.mn", Lang: "en", Kind: "notification", Vars: []any{"title", "T", "body", "B"},
+		Unsubscribe: "http://x/en/notifications/unsubscribe?token=abc", OneClick: "http://x/api/notifications/unsubscribe?token=abc"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ml.Send(ctx, gmail.Message{To: "b@example.mn", Lang: "en", Kind: "resetPassword", Code: "111111"}); err != nil {
+		t.Fatal(err)
+	}
+	ml.Flush(ctx)
+	msgs := srv.Messages()
+	if len(msgs) != 2 {
+		t.Fatalf("delivered %d", len(msgs))
+	}
+	for _, m := range msgs {
+		parsed, err := mail.ReadMessage(bytes.NewReader(m.Data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lu, lup := parsed.Header.Get("List-Unsubscribe"), parsed.Header.Get("List-Unsubscribe-Post")
+		_, text, html := parts(t, m.Data)
+		if m.To[0] == "a@example.mn" {
+			if lu != "<http://x/api/notifications/unsubscribe?token=abc>" || lup != "List-Unsubscribe=One-Click" {
+				t.Errorf("headers: %q %q", lu, lup)
+			}
+			if !strings.Contains(text, "Stop these emails: http://x/en/notifications/unsubscribe?token=abc") ||
+				!strings.Contains(html, `href="http://x/en/notifications/unsubscribe?token=abc"`) {
+				t.Errorf("no unsubscribe link in the body:\n%s\n%s", text, html)
+			}
+		} else if lu != "" || lup != "" || strings.Contains(text, "Stop these emails") {
+			t.Errorf("a transactional email offers unsubscribe: %q %q", lu, lup)
 		}
 	}
 }

@@ -1,0 +1,3 @@
+ALTER TABLE outbox DROP COLUMN list_unsubscribe;
+DROP TABLE notification_prefs;
+DROP TABLE notifications;

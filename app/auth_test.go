@@ -649,10 +649,10 @@ func TestRoleTable(t *testing.T) {
 		t.Errorf("an unknown dashboard page: %d", got.status)
 	}
 	for who, nav := range map[string]string{
-		"admin":     `"dashboard":["home","profile","account","submissions","outbox","audit","directionBoard","faq","universities","settings"]`,
-		"desk":      `"dashboard":["home","profile","account","submissions","directionBoard"]`,
-		"manager":   `"dashboard":["home","profile","account","organization"]`,
-		"counselor": `"dashboard":["home","profile","account"]`,
+		"admin":     `"dashboard":["home","notifications","profile","account","submissions","outbox","audit","directionBoard","faq","universities","settings"]`,
+		"desk":      `"dashboard":["home","notifications","profile","account","submissions","directionBoard"]`,
+		"manager":   `"dashboard":["home","notifications","profile","account","organization"]`,
+		"counselor": `"dashboard":["home","notifications","profile","account"]`,
 	} {
 		if me := call(t, users[who], ts, "GET", "/api/auth/me", nil, ""); !strings.Contains(me.raw, nav) {
 			t.Errorf("%s navigation: %s", who, me.raw)

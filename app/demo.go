@@ -8,6 +8,8 @@ import (
 
 	"gerege/app/accounts"
 	"gerege/app/directionboard"
+	"gerege/app/forms"
+	"gerege/app/platform/notify"
 	"gerege/app/platform/secure"
 	"gerege/db"
 )
@@ -46,7 +48,7 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	if err != nil {
 		return err
 	}
-	var student int64 // the student's own earlier results show on their profile
+	var student, desk int64 // the student's own earlier results show on their profile
 	for _, a := range DemoAccounts {
 		u, err := store.CreateUser(ctx, db.NewUser{Email: a.Email, PasswordHash: hash, FirstName: a.First, LastName: a.Last,
 			DateOfBirth: "2000-04-15", AccountType: a.Type, Language: "mn", OrgName: a.Org, IsAdmin: a.Admin, Verified: true,
@@ -54,8 +56,11 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 		if err != nil {
 			return err
 		}
-		if a.Email == "student@demo.gerege.mn" {
+		switch a.Email {
+		case "student@demo.gerege.mn":
 			student = u.ID
+		case "desk@demo.gerege.mn":
+			desk = u.ID
 		}
 		if a.Staff > 0 {
 			if err := store.SetStaff(ctx, u.ID, a.Staff, now); err != nil {
@@ -78,6 +83,9 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 			Search: p.first + " " + p.last + " " + p.email}, nil, at); err != nil {
 			return err
 		}
+	}
+	if err := demoNotifications(ctx, store, student, desk, now); err != nil {
+		return err
 	}
 	// Direction Board results with known answers; the two most recent are the student's.
 	content, err := directionboard.Load("en")
@@ -113,4 +121,37 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	}
 	log(fmt.Sprintf("demo: added demo accounts (password %q): admin@demo.gerege.mn, owner@demo.gerege.mn, desk@demo.gerege.mn, student@demo.gerege.mn", DemoPassword))
 	return store.SetSetting(ctx, db.SettingDemo, "1")
+}
+
+// demoNotifications: the student sent a support request while signed in and the desk has
+// moved it along twice, so the bell shows notifications (the first already read). The
+// student gets them by daily digest, which shows the email preferences at work.
+func demoNotifications(ctx context.Context, store *db.Store, student, desk int64, now time.Time) error {
+	sent := now.Add(-72 * time.Hour)
+	data, _ := json.Marshal(map[string]any{"firstName": "Тэмүүлэн", "lastName": "Ганбаатар", "email": "student@demo.gerege.mn",
+		"topic": "account", "message": "Demo: how do I change the language of the emails I receive?"})
+	sub, _, err := store.CreateSubmission(ctx, db.NewSubmission{Form: "support", Prefix: "SUP", Lang: "mn",
+		Name: "Тэмүүлэн Ганбаатар", Email: "student@demo.gerege.mn", Country: "MN", Data: string(data), UserID: student,
+		Search: "Тэмүүлэн Ганбаатар student@demo.gerege.mn"}, nil, sent)
+	if err != nil {
+		return err
+	}
+	if err := store.SetNotificationPrefs(ctx, student, map[string]string{forms.StatusChanged.Name: string(notify.Digest)}, sent); err != nil {
+		return err
+	}
+	for i, status := range []string{"in_review", "accepted"} {
+		at := sent.Add(time.Duration(i+1) * 20 * time.Hour)
+		if err := store.SetSubmissionStatus(ctx, sub.ID, desk, status, "", at); err != nil {
+			return err
+		}
+		if err := notify.Send(ctx, store, notify.Notification{UserID: student, Kind: forms.StatusChanged.Name,
+			Params: map[string]string{"reference": sub.Reference, "status": status, "form": sub.Form}, Link: "/dashboard", At: at}); err != nil {
+			return err
+		}
+	}
+	list, _, err := store.Notifications(ctx, db.NotificationFilter{UserID: student})
+	if err != nil || len(list) == 0 {
+		return err
+	}
+	return store.MarkNotificationRead(ctx, student, list[len(list)-1].ID, sent.Add(30*time.Hour))
 }

@@ -24,6 +24,7 @@ import (
 	"gerege/app/platform/authz"
 	"gerege/app/platform/jobs"
 	"gerege/app/platform/mail"
+	"gerege/app/platform/notify"
 	"gerege/app/platform/secure"
 	"gerege/app/platform/web"
 	"gerege/app/site"
@@ -48,6 +49,7 @@ type Server struct {
 	demo      *cachedFlag
 	now       func() time.Time
 	mailer    *mail.Mailer
+	notify    *notify.Service
 	authn     *authn.Authenticator
 	access    *authz.Registry
 	modules   []module
@@ -125,6 +127,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 	s.access = &authz.Registry{}
 	s.authn = &authn.Authenticator{Store: store, Tokens: authn.NewTokens(s.secret, cfg.Auth.AccessTTL, s.now),
 		Sessions: s.sessions, Kit: s.kit, Now: s.now}
+	s.notify = &notify.Service{Store: store, Mailer: s.mailer, Key: secure.DeriveKey(s.secret, "notify unsubscribe v1"),
+		BaseURL: cfg.BaseURL, Now: s.now, Log: log}
 	board := &directionboard.Handlers{Store: store, Mailer: s.mailer, Limiter: s.limiter, Now: s.now,
 		TimeLimit: cfg.DirectionBoardLimit, BaseURL: cfg.BaseURL, HashKey: hashKey, Secure: cfg.Secure(),
 		EmailRate: cfg.Auth.EmailIP}
@@ -157,6 +161,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 				defer s.maint.Invalidate()
 				return store.SetSetting(ctx, db.SettingMaintenance, v)
 			}}},
+		// In-app and email notifications for every capability (app/platform/notify): the
+		// bell's API, preferences and the unsubscribe link.
+		{"notifications", s.notify},
 	}
 
 	s.jobs = &jobs.Runner{Now: s.now, Log: log}
@@ -170,7 +177,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 	s.handler = s.routes()
 	bg, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
-	s.wg.Add(2)
+	s.wg.Add(3)
 	go func() {
 		defer s.wg.Done()
 		s.jobs.Run(bg)
@@ -178,6 +185,10 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 	go func() {
 		defer s.wg.Done()
 		s.mailer.Run(bg)
+	}()
+	go func() {
+		defer s.wg.Done()
+		s.notify.Run(bg)
 	}()
 	return s, nil
 }
@@ -200,6 +211,9 @@ func (s *Server) Handler() http.Handler { return s.handler }
 
 // Jobs is the runner of every module's periodic jobs (tests run them with their own clock).
 func (s *Server) Jobs() *jobs.Runner { return s.jobs }
+
+// Notify is the server's notification service (tests run its email jobs).
+func (s *Server) Notify() *notify.Service { return s.notify }
 
 // Mailer is the server's mailer (tests flush it).
 func (s *Server) Mailer() *mail.Mailer { return s.mailer }

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -14,6 +15,7 @@ import (
 
 	"gerege/app/platform/authn"
 	"gerege/app/platform/authz"
+	"gerege/app/platform/notify"
 	"gerege/app/platform/web"
 	"gerege/db"
 	"gerege/i18n"
@@ -164,8 +166,19 @@ func (h *Handlers) SetStatus(w http.ResponseWriter, r *http.Request) error {
 	if err := c.Err(); err != nil {
 		return err
 	}
-	if err := h.Store.SetSubmissionStatus(r.Context(), s.ID, authn.From(r.Context()).User.ID, req.Status, strings.TrimSpace(req.Note), h.Now()); err != nil {
+	now := h.Now()
+	if err := h.Store.SetSubmissionStatus(r.Context(), s.ID, authn.From(r.Context()).User.ID, req.Status, strings.TrimSpace(req.Note), now); err != nil {
 		return err
+	}
+	if s.UserID != 0 && req.Status != s.Status {
+		// The sender was signed in: tell them. The status change stands even if this fails
+		// (logged): until the store can run both in one transaction, a lost notification is
+		// better than a desk that cannot save.
+		err := notify.Send(r.Context(), h.Store, notify.Notification{UserID: s.UserID, Kind: StatusChanged.Name,
+			Params: map[string]string{"reference": s.Reference, "status": req.Status, "form": s.Form}, Link: statusLink, At: now})
+		if err != nil {
+			web.Logger(r).Error("status notification", slog.Int64("submission_id", s.ID), slog.String("error", err.Error()))
+		}
 	}
 	return h.Detail(w, r)
 }

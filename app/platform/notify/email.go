@@ -80,6 +80,8 @@ func langOf(l string) string {
 // recipient's language, and returns how many went into the outbox. A notification read
 // before its email went out is not emailed.
 func (s *Service) DeliverDue(ctx context.Context) (int, error) {
+	s.running.Lock()
+	defer s.running.Unlock()
 	sent := 0
 	for {
 		due, err := s.Store.DueNotificationEmails(ctx, 50)
@@ -126,6 +128,8 @@ func (s *Service) digestSince(now time.Time) time.Time {
 // listing them, and returns how many digests it queued. It takes what arrived before today's
 // digest hour, so however often it runs, a person gets at most one digest a day.
 func (s *Service) SendDigests(ctx context.Context) (int, error) {
+	s.running.Lock()
+	defer s.running.Unlock()
 	now := s.Now()
 	waiting, err := s.Store.DigestNotificationEmails(ctx, s.digestSince(now))
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -31,20 +32,35 @@ type Service struct {
 	// DigestHour is the hour (UTC) after which each day's digest goes out: 0 is 08:00 in
 	// Ulaanbaatar.
 	DigestHour int
+
+	// running serialises the email jobs, so the runner and a direct call (a test, a command)
+	// never both take the same notification.
+	running sync.Mutex
 }
 
 // Mount declares the notification routes. Every route but unsubscribe needs a signed-in
 // caller and acts on the caller's own notifications only; unsubscribe is authorised by its
 // signed token (no sign-in: it is opened from an email).
 func (s *Service) Mount(r *authz.Router, reg *authz.Registry) {
-	r.Get("/notifications", authz.SignedIn, s.List)
-	r.Get("/notifications/unread-count", authz.SignedIn, s.UnreadCount)
-	r.Post("/notifications/{id}/read", authz.SignedIn, s.MarkRead)
-	r.Post("/notifications/read-all", authz.SignedIn, s.MarkAllRead)
-	r.Get("/notifications/preferences", authz.SignedIn, s.Preferences)
-	r.Put("/notifications/preferences", authz.SignedIn, s.SetPreferences)
-	r.Get("/notifications/unsubscribe", authz.Public, s.UnsubscribeInfo)
-	r.Post("/notifications/unsubscribe", authz.Public, s.Unsubscribe)
+	type none = struct{}
+	r.Get("/notifications", authz.SignedIn, s.List, authz.Doc{ID: "listNotifications", Query: ListQuery{},
+		Resp: NotificationList{}, Summary: "The caller's notifications, newest first (keyset pages), in the request's language"})
+	r.Get("/notifications/unread-count", authz.SignedIn, s.UnreadCount, authz.Doc{ID: "countUnreadNotifications",
+		Resp: UnreadCount{}, Summary: "How many of the caller's notifications are unread (what the bell shows)"})
+	r.Post("/notifications/{id}/read", authz.SignedIn, s.MarkRead, authz.Doc{ID: "markNotificationRead", Req: none{},
+		Resp: UnreadCount{}, Summary: "Mark one of the caller's notifications read; answers the unread count"})
+	r.Post("/notifications/read-all", authz.SignedIn, s.MarkAllRead, authz.Doc{ID: "markAllNotificationsRead", Req: none{},
+		Resp: UnreadCount{}, Summary: "Mark all the caller's notifications read; answers the unread count"})
+	r.Get("/notifications/preferences", authz.SignedIn, s.Preferences, authz.Doc{ID: "getNotificationPreferences",
+		Resp: PreferenceList{}, Summary: "How each kind of notification is emailed to the caller"})
+	r.Put("/notifications/preferences", authz.SignedIn, s.SetPreferences, authz.Doc{ID: "setNotificationPreferences",
+		Req: PreferencesUpdate{}, Resp: PreferenceList{}, Summary: "Change how some kinds are emailed (immediate, digest, off)"})
+	r.Get("/notifications/unsubscribe", authz.Public, s.UnsubscribeInfo, authz.Doc{ID: "describeUnsubscribe",
+		Query: TokenQuery{}, Resp: UnsubscribeView{}, Also: map[int]any{http.StatusSeeOther: nil},
+		Summary: "What an email's unsubscribe link turns off; changes nothing (a browser asking for HTML is sent to the confirmation page)"})
+	r.Post("/notifications/unsubscribe", authz.Public, s.Unsubscribe, authz.Doc{ID: "unsubscribe", Query: TokenQuery{},
+		Req: UnsubscribeRequest{}, Resp: UnsubscribeView{},
+		Summary: "Turn email off for the link's kind: RFC 8058 one-click (token in the query, body List-Unsubscribe=One-Click) or JSON {token}"})
 
 	reg.AddPage(authz.Page{Key: "notifications", Path: "/dashboard/notifications", Perm: authz.SignedIn, Order: 15})
 }

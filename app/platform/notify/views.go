@@ -33,8 +33,8 @@ type UnreadCount struct {
 type Preference struct {
 	Kind    string    `json:"kind"`
 	Label   string    `json:"label"`
-	Email   EmailMode `json:"email"`
-	Default EmailMode `json:"default"`
+	Email   EmailMode `json:"email" enum:"immediate,digest,off"`
+	Default EmailMode `json:"default" enum:"immediate,digest,off"`
 }
 
 // PreferenceList is GET /api/notifications/preferences.
@@ -45,7 +45,7 @@ type PreferenceList struct {
 // PreferenceChange is one kind's new email setting.
 type PreferenceChange struct {
 	Kind  string    `json:"kind"`
-	Email EmailMode `json:"email"`
+	Email EmailMode `json:"email" enum:"immediate,digest,off"`
 }
 
 // PreferencesUpdate is the body of PUT /api/notifications/preferences.
@@ -63,4 +63,16 @@ type UnsubscribeRequest struct {
 type UnsubscribeView struct {
 	Kinds []string `json:"kinds"`
 	Done  bool     `json:"done"`
+}
+
+// ListQuery is the query of GET /api/notifications.
+type ListQuery struct {
+	Unread string `query:"unread" enum:"1,true" description:"only unread ones"`
+	After  string `query:"after" description:"the next cursor of the previous page"`
+	Limit  int    `query:"limit" minimum:"1" maximum:"100" default:"20"`
+}
+
+// TokenQuery carries an unsubscribe link's signed token.
+type TokenQuery struct {
+	Token string `query:"token" description:"the signed token from the email"`
 }

@@ -1,0 +1,176 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// TestNotificationsThroughTheRouter: a desk status change tells the signed-in sender (in-app
+// and by email, in their language); the list, count and marks are the caller's own only; the
+// unsubscribe link's GET changes nothing and its one-click POST turns the kind off.
+func TestNotificationsThroughTheRouter(t *testing.T) {
+	t.Parallel()
+	s, ts := newTestServer(t)
+	ctx := context.Background()
+
+	sender := register(t, ts, "sender@example.mn", nil).str("accessToken")
+	other := register(t, ts, "other@example.mn", nil).str("accessToken")
+	if _, err := s.Store().Write.Exec(`UPDATE users SET language = 'mn' WHERE email = 'sender@example.mn'`); err != nil {
+		t.Fatal(err)
+	}
+	sent := call(t, nil, ts, "POST", "/api/forms/volunteer", volunteerBody("Сараа", "sender@example.mn"), sender)
+	mustStatus(t, sent, 201)
+	ref := sent.str("reference")
+	anon := call(t, nil, ts, "POST", "/api/forms/volunteer", volunteerBody("Болд", "bold@example.mn"), "")
+	mustStatus(t, anon, 201)
+
+	desk := staffClient(t, s, ts, ts.URL, "desk@example.mn", false, 1)
+	mustStatus(t, call(t, desk, ts, "POST", "/api/web/auth/login", map[string]any{"email": "desk@example.mn", "password": "correct horse battery"}, ""), 200)
+	list := call(t, desk, ts, "GET", "/api/admin/forms/volunteer/submissions", nil, "")
+	ids := map[string]int64{}
+	for _, it := range list.body["items"].([]any) {
+		m := it.(map[string]any)
+		ids[m["reference"].(string)] = int64(m["id"].(float64))
+	}
+	setStatus := func(ref, status string) {
+		t.Helper()
+		mustStatus(t, call(t, desk, ts, "POST", fmt.Sprintf("/api/admin/submissions/%d/status", ids[ref]), map[string]any{"status": status}, ""), 200)
+	}
+	count := func(tok string) int {
+		t.Helper()
+		r := call(t, nil, ts, "GET", "/api/notifications/unread-count", nil, tok)
+		mustStatus(t, r, 200)
+		return int(r.body["unread"].(float64))
+	}
+	if count(sender) != 0 {
+		t.Fatal("a notification before any change")
+	}
+	setStatus(ref, "in_review")
+	setStatus(anon.str("reference"), "accepted") // sent signed out: nobody to tell
+	if n := count(sender); n != 1 {
+		t.Fatalf("sender's unread: %d", n)
+	}
+	if n := count(other); n != 0 {
+		t.Errorf("another person was told: %d", n)
+	}
+	var total int
+	s.Store().Read.QueryRow(`SELECT count(*) FROM notifications`).Scan(&total)
+	if total != 1 {
+		t.Errorf("%d notifications stored, want 1 (the anonymous sender is not told)", total)
+	}
+
+	// The list, in the request's language; another person's list must not contain it.
+	en := call(t, nil, ts, "GET", "/api/notifications", nil, sender)
+	mustStatus(t, en, 200)
+	want := "Your submission " + ref + " is now: In review."
+	if !strings.Contains(en.raw, want) || !strings.Contains(en.raw, `"link":"/dashboard"`) || en.body["unread"].(float64) != 1 {
+		t.Errorf("list: %s", en.raw)
+	}
+	mn := call(t, nil, ts, "GET", "/api/notifications", nil, sender, "Accept-Language", "mn")
+	if !strings.Contains(mn.raw, "Хянаж байна") {
+		t.Errorf("mn list: %s", mn.raw)
+	}
+	theirs := call(t, nil, ts, "GET", "/api/notifications", nil, other)
+	if strings.Contains(theirs.raw, ref) || strings.Contains(theirs.raw, "In review") || !strings.Contains(theirs.raw, `"notifications":[]`) {
+		t.Errorf("another person's list shows it: %s", theirs.raw)
+	}
+	id := int64(en.body["notifications"].([]any)[0].(map[string]any)["id"].(float64))
+	mustStatus(t, call(t, nil, ts, "POST", fmt.Sprintf("/api/notifications/%d/read", id), nil, other), 404)
+	mustStatus(t, call(t, nil, ts, "GET", "/api/notifications", nil, ""), 401)
+
+	// The email: in the sender's language (mn), with the one-click header. (The server's own
+	// runner may have sent it already; DeliverDue waits for it and sends what is left.)
+	emailsTo := func(to string) int {
+		t.Helper()
+		if _, err := s.Notify().DeliverDue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		s.Store().Read.QueryRow(`SELECT count(*) FROM outbox WHERE to_addr = ? AND kind = 'notification'`, to).Scan(&n)
+		return n
+	}
+	if n := emailsTo("sender@example.mn"); n != 1 {
+		t.Fatalf("%d notification emails to the sender", n)
+	}
+	e := lastEmail(t, s, "sender@example.mn")
+	if e.Kind != "notification" || e.Lang != "mn" || !strings.Contains(e.Text, ref) || e.ListUnsubscribe == "" {
+		t.Fatalf("email: %+v", e)
+	}
+
+	// Read.
+	r := call(t, nil, ts, "POST", fmt.Sprintf("/api/notifications/%d/read", id), nil, sender)
+	if r.status != 200 || r.body["unread"].(float64) != 0 {
+		t.Errorf("mark read: %d %s", r.status, r.raw)
+	}
+	setStatus(ref, "accepted")
+	setStatus(ref, "rejected")
+	if count(sender) != 2 {
+		t.Errorf("unread after two more changes: %d", count(sender))
+	}
+	if unread := call(t, nil, ts, "GET", "/api/notifications?unread=1", nil, sender); len(unread.body["notifications"].([]any)) != 2 {
+		t.Errorf("unread filter: %s", unread.raw)
+	}
+	if r := call(t, nil, ts, "POST", "/api/notifications/read-all", nil, sender); r.body["unread"].(float64) != 0 {
+		t.Errorf("read-all: %s", r.raw)
+	}
+
+	// Unsubscribe: a GET (a link scanner, a preview) changes nothing; a browser is sent to the page.
+	u, _ := url.Parse(e.ListUnsubscribe)
+	path := u.RequestURI()
+	info := call(t, nil, ts, "GET", path, nil, "", "Accept-Language", "en")
+	if info.status != 200 || info.body["done"] != false || !strings.Contains(info.raw, "Status changes of forms you sent") {
+		t.Errorf("GET: %d %s", info.status, info.raw)
+	}
+	page := do(t, ts, "GET", path, "", map[string]string{"Accept": "text/html", "Accept-Language": "mn"})
+	if page.status != http.StatusSeeOther || !strings.HasPrefix(page.header.Get("Location"), "/mn/notifications/unsubscribe?token=") {
+		t.Errorf("a browser's GET: %d %s", page.status, page.header.Get("Location"))
+	}
+	prefs := func() string {
+		r := call(t, nil, ts, "GET", "/api/notifications/preferences", nil, sender)
+		mustStatus(t, r, 200)
+		return r.raw
+	}
+	if !strings.Contains(prefs(), `"kind":"forms.status","label":"Status changes of forms you sent","email":"immediate"`) {
+		t.Fatalf("a GET unsubscribed: %s", prefs())
+	}
+	forged := strings.Replace(path, "token=", "token=x", 1)
+	mustStatus(t, call(t, nil, ts, "POST", forged, nil, ""), 400)
+	// The one-click POST as a mail provider sends it: a form body, no cookies, no Origin.
+	oneClick := do(t, ts, "POST", path, "List-Unsubscribe=One-Click", map[string]string{"Content-Type": "application/x-www-form-urlencoded"})
+	if oneClick.status != 200 || !strings.Contains(oneClick.body, `"done":true`) {
+		t.Fatalf("one-click: %d %s", oneClick.status, oneClick.body)
+	}
+	if !strings.Contains(prefs(), `"kind":"forms.status","label":"Status changes of forms you sent","email":"off"`) {
+		t.Errorf("not turned off: %s", prefs())
+	}
+	before := emailsTo("sender@example.mn")
+	setStatus(ref, "in_review")
+	if n := emailsTo("sender@example.mn"); n != before {
+		t.Errorf("emailed after unsubscribing: %d, was %d", n, before)
+	}
+	if count(sender) != 1 {
+		t.Error("unsubscribing from email stopped the in-app notification too")
+	}
+
+	// Preferences: back on, by digest; unknown kinds and modes refused.
+	mustStatus(t, call(t, nil, ts, "PUT", "/api/notifications/preferences", map[string]any{"preferences": []map[string]any{{"kind": "forms.status", "email": "digest"}}}, sender), 200)
+	if !strings.Contains(prefs(), `"email":"digest"`) {
+		t.Errorf("prefs: %s", prefs())
+	}
+	mustStatus(t, call(t, nil, ts, "PUT", "/api/notifications/preferences", map[string]any{"preferences": []map[string]any{{"kind": "nope.nope", "email": "off"}}}, sender), 422)
+	mustStatus(t, call(t, nil, ts, "PUT", "/api/notifications/preferences", map[string]any{"preferences": []map[string]any{{"kind": "forms.status", "email": "hourly"}}}, sender), 422)
+}
+
+// The notifications page is a SignedIn dashboard page: signed out, it sends to sign in.
+func TestNotificationsPage(t *testing.T) {
+	t.Parallel()
+	_, ts := newTestServer(t)
+	r := do(t, ts, "GET", "/en/dashboard/notifications", "", nil)
+	if r.status != http.StatusFound || !strings.HasPrefix(r.header.Get("Location"), "/en/auth/login?returnTo=") {
+		t.Errorf("signed out: %d %s", r.status, r.header.Get("Location"))
+	}
+}

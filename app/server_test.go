@@ -218,6 +218,10 @@ func TestDemoAndSecretPersist(t *testing.T) {
 	if mine := call(t, nil, ts1, "GET", "/api/account/direction-board", nil, tok); strings.Count(mine.raw, `"resultToken"`) != 2 {
 		t.Errorf("the student's results: %s", mine.raw)
 	}
+	// … and notifications of their support request's progress (one read, one not).
+	if n := call(t, nil, ts1, "GET", "/api/notifications", nil, tok); strings.Count(n.raw, `"kind":"forms.status"`) != 2 || n.body["unread"].(float64) != 1 {
+		t.Errorf("the student's notifications: %s", n.raw)
+	}
 	ts1.Close()
 	s1.Close()
 	s2, _ := newTestServer(t, func(c *Config) { c.DB = path; c.Demo = true })

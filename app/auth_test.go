@@ -579,6 +579,7 @@ func TestRoleTable(t *testing.T) {
 		{"GET", "/en/dashboard", everyone, 200},
 		{"GET", "/mn/dashboard/user/profile", everyone, 200},
 		{"GET", "/en/dashboard/user/account", everyone, 200},
+		{"GET", "/mn/dashboard/notifications", everyone, 200},
 		{"GET", "/en/dashboard/organization", orgManagers, 200},
 		{"GET", "/en/dashboard/forms", deskStaff, 200},
 		{"GET", "/mn/dashboard/forms/volunteer/12", deskStaff, 200},

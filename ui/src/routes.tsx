@@ -106,6 +106,10 @@ type AuthPage = 'Login' | 'Register' | 'Verify' | 'ForgotPassword' | 'NewPasswor
 const authView = (name: AuthPage) => lazyView('auth/index', () => import('./pages/auth/index').then((m) => m[name]));
 type DashboardPage = 'DashboardHome' | 'DashboardProfile' | 'DashboardAccount' | 'DashboardOrganization' | 'DashboardOutbox' | 'DashboardAudit' | 'DashboardSettings';
 const dashboardView = (name: DashboardPage) => lazyView('dashboard/index', () => import('./pages/dashboard/index').then((m) => m[name]));
+// The notifications list comes on its own (the bell links to it from every page).
+const notificationsPage = lazyView('dashboard/Notifications', () =>
+  import('./pages/dashboard/Notifications').then((m) => m.DashboardNotifications),
+);
 const adminFaq = lazyView('dashboard/AdminFaq', () => import('./pages/dashboard/AdminFaq').then((m) => m.AdminFaq));
 const adminUniversities = lazyView('dashboard/AdminUniversities', () =>
   import('./pages/dashboard/AdminUniversities').then((m) => m.AdminUniversities),
@@ -118,7 +122,8 @@ const adminDirectionBoard = lazyView('dashboard/AdminDirectionBoard', () =>
 const authRoute = (path: string, key: string, name: AuthPage) => page(path, key, authView(name), { sections: ['auth'] });
 /** A dashboard page (the server lets only allowed roles open it); its strings come with it. */
 const dashboardSections = ['auth', 'account', 'dashboard'];
-const dashboardRoute = (path: string, key: string, view: LazyView) => page(path, key, view, { sections: dashboardSections });
+const dashboardRoute = (path: string, key: string, view: LazyView, more: string[] = []) =>
+  page(path, key, view, { sections: [...dashboardSections, ...more] });
 
 const accountRoutes: RouteDef[] = [
   authRoute('/auth/login', 'auth.login', 'Login'),
@@ -129,6 +134,7 @@ const accountRoutes: RouteDef[] = [
   authRoute('/auth/invitation', 'auth.invitation', 'Invitation'),
   dashboardRoute('/dashboard', 'dashboard.home', dashboardView('DashboardHome')),
   dashboardRoute('/dashboard/user/profile', 'dashboard.profile', dashboardView('DashboardProfile')),
+  dashboardRoute('/dashboard/notifications', 'dashboard.notifications', notificationsPage, ['notifications']),
   dashboardRoute('/dashboard/user/account', 'dashboard.account', dashboardView('DashboardAccount')),
   dashboardRoute('/dashboard/organization', 'dashboard.organization', dashboardView('DashboardOrganization')),
   dashboardRoute('/dashboard/admin/outbox', 'dashboard.outbox', dashboardView('DashboardOutbox')),
@@ -137,6 +143,13 @@ const accountRoutes: RouteDef[] = [
   dashboardRoute('/dashboard/admin/universities', 'dashboard.universities', adminUniversities),
   dashboardRoute('/dashboard/admin/direction-board', 'dashboard.directionBoard', adminDirectionBoard),
   dashboardRoute('/dashboard/admin/settings', 'dashboard.settings', dashboardView('DashboardSettings')),
+];
+
+// ---- notifications: the page an email's unsubscribe link opens (the list is a dashboard page) ----
+
+const unsubscribe = lazyView('notifications/Unsubscribe', () => import('./pages/notifications/Unsubscribe').then((m) => m.UnsubscribePage));
+const notificationRoutes: RouteDef[] = [
+  page('/notifications/unsubscribe', 'notifications.unsubscribe', unsubscribe, { sections: ['notifications'] }),
 ];
 
 // ---- the Direction Board career test: one chunk, its strings in the section "directionBoard" ----
@@ -207,6 +220,7 @@ export const routes: RouteDef[] = [
   site('/chat', 'pages.startChat', chat, { sections: ['pages.startChat', 'pages.contact'] }),
   ...legalRoutes(),
   ...accountRoutes,
+  ...notificationRoutes,
   ...boardRoutes,
   ...formRoutes,
   page('/components', 'pages.components', components, { sections: ['pages.components'] }),

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { type Lang, otherLang, rememberLanguage } from '../lib/i18n';
 import { localize } from '../lib/paths';
 import { footerGroups, footerNav, mainNav } from '../routes';
+import { Bell } from './Bell';
 import { LogoMark } from './Logo';
 import { LoginDialog } from './LoginDialog';
 import { Toaster } from './Toaster';
@@ -71,6 +72,7 @@ function Header() {
         <nav class="site-nav site-nav--wide" aria-label={t('layout.nav.label')}>
           <MainNavList />
         </nav>
+        <Bell />
         <div class="site-actions site-actions--wide">
           <LanguageSwitcher />
           <UserMenu id="header" />

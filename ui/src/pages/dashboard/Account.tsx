@@ -11,6 +11,7 @@ import { toast } from '../../lib/toast';
 import { FormMessage, SubmitButton, useForm } from '../auth/form';
 import { checkName, checkPassword, defaultLimits } from '../auth/validate';
 import { formatDate, formatDateTime } from './format';
+import { NotificationPrefs } from './NotificationPrefs';
 import { ProfileForm } from './ProfileForm';
 import { DashboardShell, Section } from './Shell';
 
@@ -331,6 +332,9 @@ export function DashboardAccount() {
           </Section>
           <Section id="account-sessions" title={t('account.sessions.title')}>
             <Sessions />
+          </Section>
+          <Section id="account-notifications" title={t('account.notifications.title')}>
+            <NotificationPrefs />
           </Section>
           <Section id="account-id" title={t('account.idVerification.title')}>
             <IDVerification user={user} />

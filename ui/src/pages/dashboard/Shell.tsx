@@ -10,6 +10,7 @@ import { type User, useSession } from '../../lib/session';
  */
 export const dashboardPages = {
   home: '/dashboard',
+  notifications: '/dashboard/notifications',
   profile: '/dashboard/user/profile',
   account: '/dashboard/user/account',
   organization: '/dashboard/organization',

@@ -1,4 +1,4 @@
-// The dashboard pages (but the FAQ and universities editors, which come on their own): one
+// The dashboard pages (but the FAQ and universities editors and the notifications list, which come on their own): one
 // chunk, loaded when one of them is shown.
 export { DashboardAccount } from './Account';
 export { DashboardAudit } from './Audit';

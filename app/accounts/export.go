@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gerege/app/platform/authn"
+	"gerege/app/platform/notify"
 	"gerege/app/platform/web"
 	"gerege/db"
 )
@@ -23,6 +24,7 @@ type Export struct {
 	DirectionBoard []db.PastResult    `json:"directionBoard"`
 	Submissions    []db.OwnSubmission `json:"submissions"`
 	Drafts         []db.OwnDraft      `json:"drafts"`
+	Notifications  notify.Export      `json:"notifications"`
 	Note           string             `json:"note"`
 }
 
@@ -60,6 +62,9 @@ func (h *Handlers) ExportAccount(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if out.Drafts, err = h.Store.DraftsOfUser(ctx, u.ID); err != nil {
+		return err
+	}
+	if out.Notifications, err = notify.ExportOf(ctx, h.Store, web.Lang(r), u.ID); err != nil {
 		return err
 	}
 	out.Note = web.T(r, "account.export.note")

@@ -1,16 +1,21 @@
 package accounts_test
 
 import (
+	"context"
 	"encoding/json"
-	"gerege/app/apitest"
 	"strings"
 	"testing"
+	"time"
+
+	"gerege/app/apitest"
+	"gerege/app/forms"
+	"gerege/app/platform/notify"
 )
 
 // The privacy policy promises a copy of one's account data from the account page.
 func TestAccountExport(t *testing.T) {
 	t.Parallel()
-	_, ts := apitest.NewServer(t)
+	s, ts := apitest.NewServer(t)
 	apitest.MustStatus(t, apitest.Call(t, nil, ts, "GET", "/api/account/export", nil, ""), 401)
 
 	tok := apitest.Register(t, ts, "export@example.mn", map[string]any{"dateOfBirth": "2005-03-14"}).Str("accessToken")
@@ -25,6 +30,17 @@ func TestAccountExport(t *testing.T) {
 	apitest.MustStatus(t, apitest.Call(t, nil, ts, "POST", "/api/direction-board/attempts/"+id+"/finish", map[string]any{"confirm": true}, tok), 200)
 	apitest.MustStatus(t, apitest.Call(t, nil, ts, "PUT", "/api/account/id-verification", map[string]any{"surname": "Батболд", "givenName": "Тэмүүлэн",
 		"dateOfBirth": "2005-03-14", "idNumber": "УБ05231412"}, tok), 200)
+
+	for email, ref := range map[string]string{"export@example.mn": "CVP-2026-000001", "other@example.mn": "CVP-2026-000999"} {
+		u, err := s.Store().UserByEmail(context.Background(), email)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := notify.Send(context.Background(), s.Store(), notify.Notification{UserID: u.ID, Kind: forms.StatusChanged.Name,
+			Params: map[string]string{"reference": ref, "status": "accepted", "form": "volunteer"}, Link: "/dashboard", At: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	r := apitest.Call(t, nil, ts, "GET", "/api/account/export", nil, tok, "Accept-Language", "mn")
 	apitest.MustStatus(t, r, 200)
@@ -48,6 +64,10 @@ func TestAccountExport(t *testing.T) {
 		} `json:"submissions"`
 		Drafts []map[string]any `json:"drafts"`
 		Note   string           `json:"note"`
+		Notify struct {
+			Notifications []struct{ Body string } `json:"notifications"`
+			Preferences   []struct{ Kind, Email string }
+		} `json:"notifications"`
 	}
 	if err := json.Unmarshal([]byte(r.Raw), &x); err != nil {
 		t.Fatalf("%v: %s", err, r.Raw)
@@ -64,13 +84,19 @@ func TestAccountExport(t *testing.T) {
 	if len(x.Drafts) != 1 || x.Drafts[0]["form"] != "roadmap" {
 		t.Errorf("drafts: %v", x.Drafts)
 	}
+	if n := x.Notify.Notifications; len(n) != 1 || !strings.Contains(n[0].Body, "CVP-2026-000001") || !strings.Contains(n[0].Body, "Хүлээн авсан") {
+		t.Errorf("notifications (own only, in the request's language): %+v", n)
+	}
+	if p := x.Notify.Preferences; len(p) == 0 || p[0].Kind != "forms.status" || p[0].Email != "immediate" {
+		t.Errorf("notification preferences: %+v", p)
+	}
 	if x.IDVerification["idNumberMasked"] != "УБ******12" {
 		t.Errorf("id verification: %v", x.IDVerification)
 	}
 	if !strings.Contains(x.Note, "дэмжлэг") {
 		t.Errorf("the note follows the language: %q", x.Note)
 	}
-	for _, secret := range []string{"05231412", "password", "$argon2", "refresh", "medicalConditions\":\"", "Бусад"} {
+	for _, secret := range []string{"05231412", "password", "$argon2", "refresh", "medicalConditions\":\"", "Бусад", "CVP-2026-000999"} {
 		if strings.Contains(r.Raw, secret) {
 			t.Errorf("the export must not contain %q", secret)
 		}

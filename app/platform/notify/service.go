@@ -67,7 +67,7 @@ func (s *Service) Mount(r *authz.Router, reg *authz.Registry) {
 
 func userOf(r *http.Request) *db.User { return authn.From(r.Context()).User }
 
-func (s *Service) view(lang string, n db.Notification) NotificationView {
+func view(lang string, n db.Notification) NotificationView {
 	title, body := Render(lang, n)
 	return NotificationView{ID: n.ID, Kind: n.Kind, Title: title, Body: body, Link: linkOr(n.Link), CreatedAt: n.CreatedAt,
 		Read: !n.ReadAt.IsZero()}
@@ -94,7 +94,7 @@ func (s *Service) List(w http.ResponseWriter, r *http.Request) error {
 	out := NotificationList{Notifications: make([]NotificationView, 0, len(list)), Next: next, Unread: unread}
 	lang := web.Lang(r)
 	for _, n := range list {
-		out.Notifications = append(out.Notifications, s.view(lang, n))
+		out.Notifications = append(out.Notifications, view(lang, n))
 	}
 	web.JSON(w, http.StatusOK, out)
 	return nil
@@ -137,21 +137,11 @@ func (s *Service) MarkAllRead(w http.ResponseWriter, r *http.Request) error {
 
 // Preferences is GET /api/notifications/preferences: every kind with the caller's email mode.
 func (s *Service) Preferences(w http.ResponseWriter, r *http.Request) error {
-	prefs, err := s.Store.NotificationPrefs(r.Context(), userOf(r).ID)
+	list, err := preferences(r.Context(), s.Store, web.Lang(r), userOf(r).ID)
 	if err != nil {
 		return err
 	}
-	lang := web.Lang(r)
-	out := PreferenceList{Preferences: []Preference{}}
-	for _, k := range Kinds() {
-		mode := EmailMode(prefs[k.Name])
-		if !mode.valid() {
-			mode = k.DefaultEmail
-		}
-		out.Preferences = append(out.Preferences, Preference{Kind: k.Name, Label: web.TLang(lang, k.Label), Email: mode,
-			Default: k.DefaultEmail})
-	}
-	web.JSON(w, http.StatusOK, out)
+	web.JSON(w, http.StatusOK, PreferenceList{Preferences: list})
 	return nil
 }
 
@@ -270,4 +260,44 @@ func (s *Service) verify(token string) (unsubToken, error) {
 		return t, &web.Error{Status: 400, Code: "invalid_token", Message: web.M("notifications.unsubscribe.invalid")}
 	}
 	return t, nil
+}
+
+// ExportOf returns a person's notifications (all of them, newest first, in lang) and their
+// email settings, for the account's data export.
+func ExportOf(ctx context.Context, store *db.Store, lang string, userID int64) (Export, error) {
+	out := Export{Notifications: []NotificationView{}}
+	after := ""
+	for {
+		list, next, err := store.Notifications(ctx, db.NotificationFilter{UserID: userID, After: after, Limit: 100})
+		if err != nil {
+			return out, err
+		}
+		for _, n := range list {
+			out.Notifications = append(out.Notifications, view(lang, n))
+		}
+		if next == "" {
+			break
+		}
+		after = next
+	}
+	var err error
+	out.Preferences, err = preferences(ctx, store, lang, userID)
+	return out, err
+}
+
+// preferences lists every kind with the person's email mode (theirs, or the kind's default).
+func preferences(ctx context.Context, store *db.Store, lang string, userID int64) ([]Preference, error) {
+	prefs, err := store.NotificationPrefs(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	out := []Preference{}
+	for _, k := range Kinds() {
+		mode := EmailMode(prefs[k.Name])
+		if !mode.valid() {
+			mode = k.DefaultEmail
+		}
+		out = append(out, Preference{Kind: k.Name, Label: web.TLang(lang, k.Label), Email: mode, Default: k.DefaultEmail})
+	}
+	return out, nil
 }

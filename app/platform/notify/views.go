@@ -76,3 +76,10 @@ type ListQuery struct {
 type TokenQuery struct {
 	Token string `query:"token" description:"the signed token from the email"`
 }
+
+// Export is what the account's data export ("download my data") carries of notifications:
+// every notification, rendered in the request's language, and the email settings.
+type Export struct {
+	Notifications []NotificationView `json:"notifications"`
+	Preferences   []Preference       `json:"preferences"`
+}

@@ -132,6 +132,7 @@ describe('the notification bell', () => {
     expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread');
     const asked = () => server.calls.filter((c) => c.startsWith('GET /api/notifications/unread-count')).length;
     expect(asked()).toBe(1);
+    expect(screen.getByRole('status').textContent).toBe(''); // the count it starts with is not announced
 
     server.list.push(note(2));
     await act(async () => {
@@ -140,6 +141,7 @@ describe('the notification bell', () => {
     });
     expect(asked()).toBe(2);
     expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread');
+    expect(screen.getByRole('status').textContent).toBe('Notifications, 2 unread'); // a new one is
 
     server.list.push(note(3));
     await act(async () => {

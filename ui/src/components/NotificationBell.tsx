@@ -77,6 +77,17 @@ export function NotificationBell({ id = 'header', pollMs = POLL_MS }: { id?: str
 
   useEffect(() => setOpen(false), [location]);
 
+  // New ones arriving while the page is open are said once (a polite live region); the count
+  // the bell starts with is not.
+  const [announce, setAnnounce] = useState('');
+  const seen = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (seen.current !== undefined && count !== undefined && count > seen.current) {
+      setAnnounce(t('notifications.bell.labelUnread', { count }));
+    }
+    seen.current = count;
+  }, [count]);
+
   // Opened, or the count changed while open: show the latest.
   useEffect(() => {
     if (!open) return;
@@ -88,7 +99,7 @@ export function NotificationBell({ id = 'header', pollMs = POLL_MS }: { id?: str
       },
       (err: ApiError) => setError(err.message),
     );
-  }, [open, open && count]);
+  }, [open, count]);
 
   useEffect(() => {
     if (!open) return;
@@ -133,6 +144,9 @@ export function NotificationBell({ id = 'header', pollMs = POLL_MS }: { id?: str
           </span>
         ) : null}
       </button>
+      <span class="visually-hidden" role="status">
+        {announce}
+      </span>
       <div id={panel} class="bell__panel" hidden={!open}>
         <div class="bell__head">
           <h2 class="bell__title">{t('notifications.bell.title')}</h2>

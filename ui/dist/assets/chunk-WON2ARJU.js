@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-J4VW6ZLY.js";import"./chunk-DXBIWG7H.js";import"./chunk-ZBGXNRDO.js";import{C as r}from"./chunk-7JIVX43I.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -63,6 +63,7 @@ export function NotificationBell({ id = 'header', pollMs = POLL_MS }: { id?: str
     const refresh = () => {
       if (document.visibilityState !== 'hidden') unread.refresh().catch(() => undefined);
     };
+    unread.reset(); // a bell that appears after signing in again starts from no count, not the last person's
     refresh();
     window.addEventListener('focus', refresh);
     document.addEventListener('visibilitychange', refresh);
@@ -71,7 +72,6 @@ export function NotificationBell({ id = 'header', pollMs = POLL_MS }: { id?: str
       window.removeEventListener('focus', refresh);
       document.removeEventListener('visibilitychange', refresh);
       clearInterval(timer);
-      unread.reset(); // signed out: the next person's bell starts from their own count
     };
   }, [pollMs]);
 

@@ -173,7 +173,7 @@ func (s *Store) NotificationPrefs(ctx context.Context, userID int64) (map[string
 // transaction. Notifications already waiting for a digest or an email of their own follow the
 // new setting: turned off, they are not sent.
 func (s *Store) SetNotificationPrefs(ctx context.Context, userID int64, prefs map[string]string, now time.Time) error {
-	return s.InTx(ctx, func(tx *Store) error {
+	err := s.InTx(ctx, func(tx *Store) error {
 		for kind, mode := range prefs {
 			if _, err := tx.exec(ctx, `INSERT INTO notification_prefs (user_id, kind, email, updated_at) VALUES (?, ?, ?, ?)
 				ON CONFLICT (user_id, kind) DO UPDATE SET email = excluded.email, updated_at = excluded.updated_at`,
@@ -188,6 +188,10 @@ func (s *Store) SetNotificationPrefs(ctx context.Context, userID int64, prefs ma
 		}
 		return nil
 	})
+	if err != nil && strings.Contains(err.Error(), "FOREIGN KEY") {
+		return ErrNotFound // no such user (an old unsubscribe link of a deleted account)
+	}
+	return err
 }
 
 // NotificationEmail is a notification that owes an email, with what the email needs of its

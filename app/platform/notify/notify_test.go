@@ -357,3 +357,18 @@ func TestUnsubscribeTurnsTheKindOff(t *testing.T) {
 		t.Errorf("prefs after digest unsubscribe: %v", prefs)
 	}
 }
+
+// An unsubscribe link of an account deleted since does nothing, and says so without an error.
+func TestUnsubscribeDeletedAccount(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	if err := f.store.DeleteUser(ctx, f.a.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.unsubscribe(ctx, unsubToken{userID: f.a.ID, scope: testKind.Name}); err != nil {
+		t.Errorf("unsubscribing a deleted account: %v", err)
+	}
+	if err := f.store.SetNotificationPrefs(ctx, f.a.ID, map[string]string{testKind.Name: "off"}, f.clock.Now()); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("prefs of a deleted account: %v", err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestNotificationsThroughTheRouter: a desk status change tells the signed-in sender (in-app
@@ -86,7 +87,7 @@ func TestNotificationsThroughTheRouter(t *testing.T) {
 	// runner may have sent it already; DeliverDue waits for it and sends what is left.)
 	emailsTo := func(to string) int {
 		t.Helper()
-		if _, err := s.Notify().DeliverDue(ctx); err != nil {
+		if _, err := s.Notify().DeliverDue(ctx, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		var n int
@@ -160,6 +161,22 @@ func TestNotificationsThroughTheRouter(t *testing.T) {
 	mustStatus(t, call(t, nil, ts, "PUT", "/api/notifications/preferences", map[string]any{"preferences": []map[string]any{{"kind": "forms.status", "email": "digest"}}}, sender), 200)
 	if !strings.Contains(prefs(), `"email":"digest"`) {
 		t.Errorf("prefs: %s", prefs())
+	}
+	// By digest: nothing at once; the server's digest job (run with tomorrow's time) sends one.
+	before = emailsTo("sender@example.mn")
+	setStatus(ref, "accepted")
+	if n := emailsTo("sender@example.mn"); n != before {
+		t.Errorf("a digest kind was emailed at once: %d, was %d", n, before)
+	}
+	job, ok := s.Jobs().Job("notify.digest")
+	if !ok {
+		t.Fatal("no notify.digest job")
+	}
+	if err := job.Run(ctx, time.Now().Add(25*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if d := lastEmail(t, s, "sender@example.mn"); d.Kind != "notificationDigest" || d.Lang != "mn" || !strings.Contains(d.Text, "Хүлээн авсан") {
+		t.Errorf("digest: %+v", d)
 	}
 	mustStatus(t, call(t, nil, ts, "PUT", "/api/notifications/preferences", map[string]any{"preferences": []map[string]any{{"kind": "nope.nope", "email": "off"}}}, sender), 422)
 	mustStatus(t, call(t, nil, ts, "PUT", "/api/notifications/preferences", map[string]any{"preferences": []map[string]any{{"kind": "forms.status", "email": "hourly"}}}, sender), 422)

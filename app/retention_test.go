@@ -98,6 +98,11 @@ func TestRetention(t *testing.T) {
 				exec(`INSERT INTO outbox (to_addr, subject, body_text, body_html, kind, lang, created_at, sent_at, attempts)
 					VALUES ('a@example.mn', 'reset', 'http://x/reset?token=secret', '', 'resetPassword', 'en', ?, ?, 1)`, db.T(t0), db.T(t0))
 			}, period: db.OutboxCredentialRetention},
+		{name: "notification", job: "notify.retention", table: "notifications", where: "kind = 'forms.status'",
+			insert: func() {
+				exec(`INSERT INTO notifications (user_id, kind, params, link, created_at, read_at) VALUES (?, 'forms.status', '{}', '/dashboard', ?, ?)`,
+					u.ID, db.T(t0), db.T(t0))
+			}, period: db.NotificationRetention},
 	}
 	for _, c := range cases {
 		c.insert()

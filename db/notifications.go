@@ -243,8 +243,8 @@ func (s *Store) DigestNotificationEmails(ctx context.Context, until time.Time) (
 	return s.notificationEmails(ctx, `WHERE n.email = 'digest' AND n.created_at < ? ORDER BY n.user_id, n.created_at, n.id`, T(until))
 }
 
-// SetNotificationEmail records the email state of notifications (NotifyEmailSent with the time
-// it went into the outbox, or NotifyEmailNone when none will be sent).
+// SetNotificationEmail sets the email state of notifications (NotifyEmailNone when no email
+// will be sent: read first, or turned off).
 func (s *Store) SetNotificationEmail(ctx context.Context, ids []int64, state string, now time.Time) error {
 	if len(ids) == 0 {
 		return nil
@@ -256,4 +256,23 @@ func (s *Store) SetNotificationEmail(ctx context.Context, ids []int64, state str
 	_, err := s.exec(ctx, `UPDATE notifications SET email = ?, emailed_at = ? WHERE id IN (?`+
 		strings.Repeat(", ?", len(ids)-1)+`)`, args...)
 	return mapErr(err)
+}
+
+// EmailNotifications queues emails (rendered by app/platform/mail's Compose) and records
+// that the notifications ids have been emailed, in one transaction: a crash cannot leave an
+// email queued for a notification that still owes one, or the other way round.
+func (s *Store) EmailNotifications(ctx context.Context, ids []int64, emails []Email, now time.Time) error {
+	return s.InTx(ctx, func(tx *Store) error {
+		for _, e := range emails {
+			if _, err := tx.queueEmail(ctx, e); err != nil {
+				return err
+			}
+		}
+		return tx.SetNotificationEmail(ctx, ids, NotifyEmailSent, now)
+	})
+}
+
+// PurgeNotifications deletes notifications made more than NotificationRetention before now.
+func (s *Store) PurgeNotifications(ctx context.Context, now time.Time) (int64, error) {
+	return s.purge(ctx, stmt{`DELETE FROM notifications WHERE created_at < ?`, []any{T(now.Add(-NotificationRetention))}})
 }

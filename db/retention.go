@@ -23,6 +23,9 @@ const (
 	// after they were written, whatever their state — the code is long dead by then.
 	OutboxRetention           = 30 * 24 * time.Hour
 	OutboxCredentialRetention = 24 * time.Hour
+	// Notifications: a year after they were made, read or not (the bell and the list are about
+	// what is new; a person's own export has them until then).
+	NotificationRetention = 365 * 24 * time.Hour
 	// OutboxCap bounds the unsent emails kept (the oldest beyond it are deleted), so a flood of
 	// submissions on an installation without SMTP cannot fill the disk.
 	OutboxCap = 10000

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"gerege/app/platform/jobs"
 	"gerege/app/platform/mail"
 	"gerege/db"
 	"gerege/i18n"
@@ -78,11 +79,17 @@ func langOf(l string) string {
 
 // DeliverDue renders and queues the immediate emails that notifications owe, each in its
 // recipient's language, and returns how many went into the outbox. A notification read
-// before its email went out is not emailed.
-func (s *Service) DeliverDue(ctx context.Context) (int, error) {
+// before its email went out is not emailed. Each email is queued in the transaction that
+// marks its notification emailed.
+func (s *Service) DeliverDue(ctx context.Context, now time.Time) (int, error) {
 	s.running.Lock()
 	defer s.running.Unlock()
 	sent := 0
+	defer func() {
+		if sent > 0 {
+			s.Mailer.Wake()
+		}
+	}()
 	for {
 		due, err := s.Store.DueNotificationEmails(ctx, 50)
 		if err != nil || len(due) == 0 {
@@ -90,7 +97,7 @@ func (s *Service) DeliverDue(ctx context.Context) (int, error) {
 		}
 		for _, n := range due {
 			if !n.ReadAt.IsZero() {
-				if err := s.Store.SetNotificationEmail(ctx, []int64{n.ID}, db.NotifyEmailNone, s.Now()); err != nil {
+				if err := s.Store.SetNotificationEmail(ctx, []int64{n.ID}, db.NotifyEmailNone, now); err != nil {
 					return sent, err
 				}
 				continue
@@ -98,14 +105,10 @@ func (s *Service) DeliverDue(ctx context.Context) (int, error) {
 			lang := langOf(n.Lang)
 			title, body := Render(lang, n.Notification)
 			page, oneClick := s.unsubscribeLinks(lang, n.UserID, n.Kind)
-			// Queued, then marked: a crash between the two sends the email again rather than
-			// never (when the store's transactions can hold both, they will share one).
-			if err := s.Mailer.Send(ctx, mail.Message{To: n.To, Lang: lang, Kind: "notification", Name: n.FirstName,
+			emails := s.Mailer.Compose(mail.Message{To: n.To, Lang: lang, Kind: "notification", Name: n.FirstName,
 				Link: s.BaseURL + "/" + lang + linkOr(n.Link), Vars: []any{"title", title, "body", body},
-				Unsubscribe: page, OneClick: oneClick}); err != nil {
-				return sent, err
-			}
-			if err := s.Store.SetNotificationEmail(ctx, []int64{n.ID}, db.NotifyEmailSent, s.Now()); err != nil {
+				Unsubscribe: page, OneClick: oneClick})
+			if err := s.Store.EmailNotifications(ctx, []int64{n.ID}, emails, now); err != nil {
 				return sent, err
 			}
 			sent++
@@ -127,10 +130,9 @@ func (s *Service) digestSince(now time.Time) time.Time {
 // SendDigests sends each person with unread notifications waiting for a digest one email
 // listing them, and returns how many digests it queued. It takes what arrived before today's
 // digest hour, so however often it runs, a person gets at most one digest a day.
-func (s *Service) SendDigests(ctx context.Context) (int, error) {
+func (s *Service) SendDigests(ctx context.Context, now time.Time) (int, error) {
 	s.running.Lock()
 	defer s.running.Unlock()
-	now := s.Now()
 	waiting, err := s.Store.DigestNotificationEmails(ctx, s.digestSince(now))
 	if err != nil {
 		return 0, err
@@ -163,14 +165,13 @@ func (s *Service) SendDigests(ctx context.Context) (int, error) {
 		}
 		p := mine[0]
 		page, oneClick := s.unsubscribeLinks(lang, p.UserID, DigestScope)
-		if err := s.Mailer.Send(ctx, mail.Message{To: p.To, Lang: lang, Kind: "notificationDigest", Name: p.FirstName,
+		emails := s.Mailer.Compose(mail.Message{To: p.To, Lang: lang, Kind: "notificationDigest", Name: p.FirstName,
 			Link: s.BaseURL + "/" + lang + "/dashboard/notifications", Vars: []any{"count", len(unread)}, Table: rows,
-			Unsubscribe: page, OneClick: oneClick}); err != nil {
+			Unsubscribe: page, OneClick: oneClick})
+		if err := s.Store.EmailNotifications(ctx, unread, emails, now); err != nil {
 			return sent, err
 		}
-		if err := s.Store.SetNotificationEmail(ctx, unread, db.NotifyEmailSent, now); err != nil {
-			return sent, err
-		}
+		s.Mailer.Wake()
 		sent++
 	}
 	return sent, nil
@@ -184,27 +185,36 @@ func linkOr(link string) string {
 	return link
 }
 
-// Run is the email side's runner until ctx ends: immediate emails as soon as Send rings (and
-// every minute, for rings that came before their transaction committed and for retries),
-// digests checked every hour. It is deliberately tiny — two periodic jobs — so it moves into
-// app/platform/jobs when that exists.
+// Jobs are the notifications' periodic work (app/platform/jobs runs them): a sweep for
+// immediate emails every minute (for rings that came before their transaction committed, and
+// after a restart), the digest check every hour, and retention (db.NotificationRetention).
+func (s *Service) Jobs() []jobs.Job {
+	return []jobs.Job{
+		{Name: "notify.email", Every: time.Minute, Run: func(ctx context.Context, now time.Time) error {
+			_, err := s.DeliverDue(ctx, now)
+			return err
+		}},
+		{Name: "notify.digest", Every: time.Hour, Run: func(ctx context.Context, now time.Time) error {
+			_, err := s.SendDigests(ctx, now)
+			return err
+		}},
+		{Name: "notify.retention", Every: time.Hour, Run: func(ctx context.Context, now time.Time) error {
+			_, err := s.Store.PurgeNotifications(ctx, now)
+			return err
+		}},
+	}
+}
+
+// Run sends immediate emails as soon as Send rings the doorbell, until ctx ends (the jobs
+// sweep for the rest). Like the mailer's worker, it is a goroutine of the server.
 func (s *Service) Run(ctx context.Context) {
-	due := time.NewTicker(time.Minute)
-	defer due.Stop()
-	digest := time.NewTicker(time.Hour)
-	defer digest.Stop()
 	for {
-		if _, err := s.DeliverDue(ctx); err != nil && ctx.Err() == nil {
-			s.Log.Error("notification emails", slog.String("error", err.Error()))
-		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-doorbell:
-		case <-due.C:
-		case <-digest.C:
-			if _, err := s.SendDigests(ctx); err != nil && ctx.Err() == nil {
-				s.Log.Error("notification digests", slog.String("error", err.Error()))
+			if _, err := s.DeliverDue(ctx, s.Now()); err != nil && ctx.Err() == nil {
+				s.Log.Error("notification emails", slog.String("error", err.Error()))
 			}
 		}
 	}

@@ -216,7 +216,7 @@ func TestImmediateEmailFollowsPreferences(t *testing.T) {
 	}
 	f.send(t, f.b, testKind, "B-1", now) // b: turned off
 
-	n, err := f.svc.DeliverDue(ctx)
+	n, err := f.svc.DeliverDue(ctx, f.clock.Now())
 	if err != nil || n != 1 {
 		t.Fatalf("delivered %d, %v", n, err)
 	}
@@ -232,7 +232,7 @@ func TestImmediateEmailFollowsPreferences(t *testing.T) {
 		!strings.Contains(e.Text, "https://gerege.test/mn/notifications/unsubscribe?token=") {
 		t.Errorf("unsubscribe links: %q\n%s", e.ListUnsubscribe, e.Text)
 	}
-	if n, _ := f.svc.DeliverDue(ctx); n != 0 {
+	if n, _ := f.svc.DeliverDue(ctx, f.clock.Now()); n != 0 {
 		t.Errorf("delivered %d again", n)
 	}
 
@@ -241,7 +241,7 @@ func TestImmediateEmailFollowsPreferences(t *testing.T) {
 	if _, err := f.store.MarkAllNotificationsRead(ctx, f.a.ID, now.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if n, _ := f.svc.DeliverDue(ctx); n != 0 || len(f.outbox(t)) != 1 {
+	if n, _ := f.svc.DeliverDue(ctx, f.clock.Now()); n != 0 || len(f.outbox(t)) != 1 {
 		t.Errorf("a notification read before delivery was emailed (%d)", n)
 	}
 }
@@ -257,7 +257,7 @@ func TestDigestOncePerDay(t *testing.T) {
 	f.send(t, f.b, digestKind, "B-1", day1.Add(9*time.Hour))
 	f.send(t, f.b, digestKind, "B-2", day1.Add(10*time.Hour))
 	f.send(t, f.a, digestKind, "A-1", day1.Add(9*time.Hour))
-	if n, _ := f.svc.DeliverDue(ctx); n != 0 {
+	if n, _ := f.svc.DeliverDue(ctx, f.clock.Now()); n != 0 {
 		t.Errorf("digest kinds sent at once: %d", n)
 	}
 	// A reads theirs in the app before the digest.
@@ -267,13 +267,13 @@ func TestDigestOncePerDay(t *testing.T) {
 
 	// Later the same day: nothing yet (the day's digest is for what came before 00:00).
 	f.clock.Set(day1.Add(23 * time.Hour))
-	if n, err := f.svc.SendDigests(ctx); err != nil || n != 0 {
+	if n, err := f.svc.SendDigests(ctx, f.clock.Now()); err != nil || n != 0 {
 		t.Fatalf("same day: %d %v", n, err)
 	}
 	// The next day, after the hour: one digest for B with both lines, none for A (read).
 	f.clock.Set(day1.Add(24*time.Hour + 30*time.Minute))
 	f.send(t, f.b, digestKind, "B-3", day1.Add(24*time.Hour+10*time.Minute)) // after the hour: tomorrow's
-	if n, err := f.svc.SendDigests(ctx); err != nil || n != 1 {
+	if n, err := f.svc.SendDigests(ctx, f.clock.Now()); err != nil || n != 1 {
 		t.Fatalf("next day: %d %v", n, err)
 	}
 	out := f.outbox(t)
@@ -291,12 +291,12 @@ func TestDigestOncePerDay(t *testing.T) {
 	}
 	// Running again the same day sends nothing more.
 	f.clock.Set(day1.Add(30 * time.Hour))
-	if n, _ := f.svc.SendDigests(ctx); n != 0 {
+	if n, _ := f.svc.SendDigests(ctx, f.clock.Now()); n != 0 {
 		t.Errorf("a second digest the same day: %d", n)
 	}
 	// The day after: B-3.
 	f.clock.Set(day1.Add(48*time.Hour + time.Minute))
-	if n, _ := f.svc.SendDigests(ctx); n != 1 || !strings.Contains(f.outbox(t)[0].Text, "B-3") {
+	if n, _ := f.svc.SendDigests(ctx, f.clock.Now()); n != 1 || !strings.Contains(f.outbox(t)[0].Text, "B-3") {
 		t.Errorf("third day: %d", n)
 	}
 }
@@ -345,7 +345,7 @@ func TestUnsubscribeTurnsTheKindOff(t *testing.T) {
 	if prefs[testKind.Name] != "off" || prefs[digestKind.Name] != "" {
 		t.Errorf("prefs after unsubscribe: %v", prefs)
 	}
-	if n, _ := f.svc.DeliverDue(ctx); n != 1 || f.outbox(t)[0].To != "b@example.mn" {
+	if n, _ := f.svc.DeliverDue(ctx, f.clock.Now()); n != 1 || f.outbox(t)[0].To != "b@example.mn" {
 		t.Errorf("delivered %d: the unsubscribed email went out, or B's did not", n)
 	}
 	// The digest scope turns off what comes by digest (here: digestKind by default), nothing else.

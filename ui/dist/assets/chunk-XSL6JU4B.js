@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-NETC3BK2.js";import"./chunk-7OIOH6E3.js";import"./chunk-2Z25GUKO.js";import{C as r}from"./chunk-QSJIYYOO.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -290,3 +290,35 @@ func TestEmailVerificationIsAtomic(t *testing.T) {
 		}
 	})
 }
+
+// A desk status change with its notification to the signed-in sender: the status, its history
+// entry and the notification (with the email it owes).
+func TestStatusChangeWithNotificationIsAtomic(t *testing.T) {
+	t.Parallel()
+	s, ts := newTestServer(t, generousLimits)
+	desk := staffClient(t, s, ts, ts.URL, "atomic-desk@example.mn", false, 1)
+	mustStatus(t, call(t, desk, ts, "POST", "/api/web/auth/login", map[string]any{"email": "atomic-desk@example.mn", "password": "correct horse battery"}, ""), 200)
+	failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apiReply, func(*testing.T)) {
+		email := fmt.Sprintf("status%d@example.mn", n)
+		tok := register(t, ts, email, nil).str("accessToken")
+		// By digest, so that no immediate email is sent in the background while writes are counted.
+		mustStatus(t, call(t, nil, ts, "PUT", "/api/notifications/preferences",
+			map[string]any{"preferences": []map[string]any{{"kind": "forms.status", "email": "digest"}}}, tok), 200)
+		sent := call(t, nil, ts, "POST", "/api/forms/contact", map[string]any{"firstName": "A", "lastName": "B", "email": email,
+			"description": "Demo"}, tok)
+		mustStatus(t, sent, 201)
+		list := call(t, desk, ts, "GET", "/api/admin/forms/contact/submissions?q="+sent.str("reference"), nil, "")
+		id := int64(list.body["items"].([]any)[0].(map[string]any)["id"].(float64))
+		run := func() apiReply {
+			return call(t, desk, ts, "POST", fmt.Sprintf("/api/admin/submissions/%d/status", id), map[string]any{"status": "accepted"}, "")
+		}
+		return run, func(t *testing.T) {
+			if c := call(t, nil, ts, "GET", "/api/notifications/unread-count", nil, tok); c.body["unread"].(float64) != 0 {
+				t.Errorf("a notification without its status change: %s", c.raw)
+			}
+			if d := call(t, desk, ts, "GET", fmt.Sprintf("/api/admin/submissions/%d", id), nil, ""); !strings.Contains(d.raw, `"status":"new"`) {
+				t.Errorf("the status changed without its notification: %.300s", d.raw)
+			}
+		}
+	})
+}

@@ -141,11 +141,14 @@ func demoNotifications(ctx context.Context, store *db.Store, student, desk int64
 	}
 	for i, status := range []string{"in_review", "accepted"} {
 		at := sent.Add(time.Duration(i+1) * 20 * time.Hour)
-		if err := store.SetSubmissionStatus(ctx, sub.ID, desk, status, "", at); err != nil {
-			return err
-		}
-		if err := notify.Send(ctx, store, notify.Notification{UserID: student, Kind: forms.StatusChanged.Name,
-			Params: map[string]string{"reference": sub.Reference, "status": status, "form": sub.Form}, Link: "/dashboard", At: at}); err != nil {
+		err := store.InTx(ctx, func(tx *db.Store) error {
+			if err := tx.SetSubmissionStatus(ctx, sub.ID, desk, status, "", at); err != nil {
+				return err
+			}
+			return notify.Send(ctx, tx, notify.Notification{UserID: student, Kind: forms.StatusChanged.Name,
+				Params: map[string]string{"reference": sub.Reference, "status": status, "form": sub.Form}, Link: "/dashboard", At: at})
+		})
+		if err != nil {
 			return err
 		}
 	}

@@ -258,20 +258,6 @@ func (s *Store) SetNotificationEmail(ctx context.Context, ids []int64, state str
 	return mapErr(err)
 }
 
-// EmailNotifications queues emails (rendered by app/platform/mail's Compose) and records
-// that the notifications ids have been emailed, in one transaction: a crash cannot leave an
-// email queued for a notification that still owes one, or the other way round.
-func (s *Store) EmailNotifications(ctx context.Context, ids []int64, emails []Email, now time.Time) error {
-	return s.InTx(ctx, func(tx *Store) error {
-		for _, e := range emails {
-			if _, err := tx.queueEmail(ctx, e); err != nil {
-				return err
-			}
-		}
-		return tx.SetNotificationEmail(ctx, ids, NotifyEmailSent, now)
-	})
-}
-
 // PurgeNotifications deletes notifications made more than NotificationRetention before now.
 func (s *Store) PurgeNotifications(ctx context.Context, now time.Time) (int64, error) {
 	return s.purge(ctx, stmt{`DELETE FROM notifications WHERE created_at < ?`, []any{T(now.Add(-NotificationRetention))}})

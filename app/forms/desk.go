@@ -3,8 +3,8 @@ package forms
 import (
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -167,18 +167,25 @@ func (h *Handlers) SetStatus(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	now := h.Now()
-	if err := h.Store.SetSubmissionStatus(r.Context(), s.ID, authn.From(r.Context()).User.ID, req.Status, strings.TrimSpace(req.Note), now); err != nil {
-		return err
-	}
-	if s.UserID != 0 && req.Status != s.Status {
-		// The sender was signed in: tell them. The status change stands even if this fails
-		// (logged): until the store can run both in one transaction, a lost notification is
-		// better than a desk that cannot save.
-		err := notify.Send(r.Context(), h.Store, notify.Notification{UserID: s.UserID, Kind: StatusChanged.Name,
-			Params: map[string]string{"reference": s.Reference, "status": req.Status, "form": s.Form}, Link: statusLink, At: now})
-		if err != nil {
-			web.Logger(r).Error("status notification", slog.Int64("submission_id", s.ID), slog.String("error", err.Error()))
+	ctx := r.Context()
+	// The change, its history entry and the sender's notification (when they were signed in)
+	// are one transaction: all of them or none.
+	err = h.Store.InTx(ctx, func(tx *db.Store) error {
+		if err := tx.SetSubmissionStatus(ctx, s.ID, authn.From(ctx).User.ID, req.Status, strings.TrimSpace(req.Note), now); err != nil {
+			return err
 		}
+		if s.UserID == 0 || req.Status == s.Status {
+			return nil
+		}
+		err := notify.Send(ctx, tx, notify.Notification{UserID: s.UserID, Kind: StatusChanged.Name,
+			Params: map[string]string{"reference": s.Reference, "status": req.Status, "form": s.Form}, Link: statusLink, At: now})
+		if errors.Is(err, db.ErrNotFound) {
+			return nil // the sender deleted their account meanwhile: nobody to tell
+		}
+		return err
+	})
+	if err != nil {
+		return err
 	}
 	return h.Detail(w, r)
 }

@@ -79,17 +79,11 @@ func langOf(l string) string {
 
 // DeliverDue renders and queues the immediate emails that notifications owe, each in its
 // recipient's language, and returns how many went into the outbox. A notification read
-// before its email went out is not emailed. Each email is queued in the transaction that
-// marks its notification emailed.
+// before its email went out is not emailed.
 func (s *Service) DeliverDue(ctx context.Context, now time.Time) (int, error) {
 	s.running.Lock()
 	defer s.running.Unlock()
 	sent := 0
-	defer func() {
-		if sent > 0 {
-			s.Mailer.Wake()
-		}
-	}()
 	for {
 		due, err := s.Store.DueNotificationEmails(ctx, 50)
 		if err != nil || len(due) == 0 {
@@ -108,12 +102,23 @@ func (s *Service) DeliverDue(ctx context.Context, now time.Time) (int, error) {
 			emails := s.Mailer.Compose(mail.Message{To: n.To, Lang: lang, Kind: "notification", Name: n.FirstName,
 				Link: s.BaseURL + "/" + lang + linkOr(n.Link), Vars: []any{"title", title, "body", body},
 				Unsubscribe: page, OneClick: oneClick})
-			if err := s.Store.EmailNotifications(ctx, []int64{n.ID}, emails, now); err != nil {
+			if err := s.queue(ctx, []int64{n.ID}, emails, now); err != nil {
 				return sent, err
 			}
 			sent++
 		}
 	}
+}
+
+// queue puts composed emails into the outbox (the mailer's Queue) in the transaction that
+// marks the notifications ids emailed: a crash cannot leave one without the other.
+func (s *Service) queue(ctx context.Context, ids []int64, emails []db.Email, now time.Time) error {
+	return s.Store.InTx(ctx, func(tx *db.Store) error {
+		if err := s.Mailer.Queue(ctx, tx, emails...); err != nil {
+			return err
+		}
+		return tx.SetNotificationEmail(ctx, ids, db.NotifyEmailSent, now)
+	})
 }
 
 // digestSince returns the start of the current digest day: the latest DigestHour:00 UTC not
@@ -168,10 +173,9 @@ func (s *Service) SendDigests(ctx context.Context, now time.Time) (int, error) {
 		emails := s.Mailer.Compose(mail.Message{To: p.To, Lang: lang, Kind: "notificationDigest", Name: p.FirstName,
 			Link: s.BaseURL + "/" + lang + "/dashboard/notifications", Vars: []any{"count", len(unread)}, Table: rows,
 			Unsubscribe: page, OneClick: oneClick})
-		if err := s.Store.EmailNotifications(ctx, unread, emails, now); err != nil {
+		if err := s.queue(ctx, unread, emails, now); err != nil {
 			return sent, err
 		}
-		s.Mailer.Wake()
 		sent++
 	}
 	return sent, nil

@@ -296,7 +296,15 @@ func TestEmailVerificationIsAtomic(t *testing.T) {
 func TestStatusChangeWithNotificationIsAtomic(t *testing.T) {
 	t.Parallel()
 	s, ts := newTestServer(t, generousLimits)
-	desk := staffClient(t, s, ts, ts.URL, "atomic-desk@example.mn", false, 1)
+	mustStatus(t, register(t, ts, "atomic-desk@example.mn", nil), 201)
+	u, err := s.Store().UserByEmail(context.Background(), "atomic-desk@example.mn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Store().SetStaff(context.Background(), u.ID, 1, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	desk := webClient()
 	mustStatus(t, call(t, desk, ts, "POST", "/api/web/auth/login", map[string]any{"email": "atomic-desk@example.mn", "password": "correct horse battery"}, ""), 200)
 	failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apiReply, func(*testing.T)) {
 		email := fmt.Sprintf("status%d@example.mn", n)

@@ -10,6 +10,7 @@ import (
 	"gerege/app/apitest"
 	"gerege/app/forms"
 	"gerege/app/platform/notify"
+	"gerege/i18n"
 )
 
 // The privacy policy promises a copy of one's account data from the account page.
@@ -84,7 +85,7 @@ func TestAccountExport(t *testing.T) {
 	if len(x.Drafts) != 1 || x.Drafts[0]["form"] != "roadmap" {
 		t.Errorf("drafts: %v", x.Drafts)
 	}
-	if n := x.Notify.Notifications; len(n) != 1 || !strings.Contains(n[0].Body, "CVP-2026-000001") || !strings.Contains(n[0].Body, "Хүлээн авсан") {
+	if n := x.Notify.Notifications; len(n) != 1 || !strings.Contains(n[0].Body, "CVP-2026-000001") || !strings.Contains(n[0].Body, i18n.T("mn", "forms.desk.statuses.accepted")) {
 		t.Errorf("notifications (own only, in the request's language): %+v", n)
 	}
 	if p := x.Notify.Preferences; len(p) == 0 || p[0].Kind != "forms.status" || p[0].Email != "immediate" {

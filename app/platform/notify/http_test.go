@@ -14,6 +14,7 @@ import (
 	"gerege/app/apitest"
 	"gerege/app/platform/secure"
 	"gerege/db"
+	"gerege/i18n"
 )
 
 // deskClient is a web client signed in as a forms-desk member (level 1).
@@ -95,7 +96,7 @@ func TestNotificationsThroughTheRouter(t *testing.T) {
 		t.Errorf("list: %s", en.Raw)
 	}
 	mn := apitest.Call(t, nil, ts, "GET", "/api/notifications", nil, sender, "Accept-Language", "mn")
-	if !strings.Contains(mn.Raw, "Хянаж байна") {
+	if !strings.Contains(mn.Raw, i18n.T("mn", "forms.desk.statuses.in_review")) {
 		t.Errorf("mn list: %s", mn.Raw)
 	}
 	theirs := apitest.Call(t, nil, ts, "GET", "/api/notifications", nil, other)
@@ -198,7 +199,7 @@ func TestNotificationsThroughTheRouter(t *testing.T) {
 	if err := job.Run(ctx, time.Now().Add(25*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	if d := apitest.LastEmail(t, s, "sender@example.mn"); d.Kind != "notificationDigest" || d.Lang != "mn" || !strings.Contains(d.Text, "Хүлээн авсан") {
+	if d := apitest.LastEmail(t, s, "sender@example.mn"); d.Kind != "notificationDigest" || d.Lang != "mn" || !strings.Contains(d.Text, i18n.T("mn", "forms.desk.statuses.accepted")) {
 		t.Errorf("digest: %+v", d)
 	}
 	apitest.MustStatus(t, apitest.Call(t, nil, ts, "PUT", "/api/notifications/preferences", map[string]any{"preferences": []map[string]any{{"kind": "nope.nope", "email": "off"}}}, sender), 422)

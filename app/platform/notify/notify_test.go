@@ -14,6 +14,7 @@ import (
 
 	"gerege/app/platform/mail"
 	"gerege/db"
+	"gerege/i18n"
 )
 
 // The kinds these tests send (the registry is process-wide; kinds are registered once).
@@ -199,7 +200,7 @@ func TestRenderInTheReadersLanguage(t *testing.T) {
 		t.Errorf("en: %q / %q", title, body)
 	}
 	title, body = Render("mn", list[0])
-	if !strings.Contains(title, "Соёлын сайн дурын хөтөлбөрийн бүртгэл") || !strings.Contains(body, "Хүлээн авсан") {
+	if !strings.Contains(title, i18n.T("mn", "forms.names.volunteer")) || !strings.Contains(body, i18n.T("mn", "forms.desk.statuses.accepted")) {
 		t.Errorf("mn: %q / %q", title, body)
 	}
 }

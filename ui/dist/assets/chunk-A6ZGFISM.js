@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-32KW6MTR.js";import"./chunk-26T6QULF.js";import{C as r}from"./chunk-EYK4EZSI.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-NP3PS2BP.js";import"./chunk-4WXXE4GH.js";import"./chunk-SYAZS4RH.js";import{C as r}from"./chunk-EYK4EZSI.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,4 +1,4 @@
-package app
+package app_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"gerege/app/apitest"
 	"gerege/app/platform/authz"
 	"gerege/db"
 )
@@ -20,15 +21,15 @@ import (
 // route's permission 403, and a user with it anything but 401, 403 or a 5xx.
 func TestEveryRouteEnforcesItsPermission(t *testing.T) {
 	t.Parallel()
-	s, ts := newTestServer(t)
-	clients := roleClients(t, s, ts)
+	s, ts := apitest.NewServer(t)
+	clients := apitest.Roles(t, s, ts)
 	ctx := context.Background()
 	users := map[string]*db.User{}
 	for who := range clients {
 		if who == "anonymous" {
 			continue
 		}
-		u, err := s.Store().UserByEmail(ctx, roleEmails[who])
+		u, err := s.Store().UserByEmail(ctx, apitest.RoleEmails[who])
 		if err != nil {
 			t.Fatal(who, err)
 		}
@@ -69,27 +70,27 @@ func TestEveryRouteEnforcesItsPermission(t *testing.T) {
 				if rt.Method != "GET" {
 					body = map[string]any{}
 				}
-				got := call(t, c, ts, rt.Method, path, body, "", "Sec-Fetch-Site", "same-origin")
+				got := apitest.Call(t, c, ts, rt.Method, path, body, "", "Sec-Fetch-Site", "same-origin")
 				if u != nil && endsSession.MatchString(rt.Pattern) {
-					c = webClient()
-					mustStatus(t, call(t, c, ts, "POST", "/api/web/auth/login", map[string]any{"email": emails[who], "password": "correct horse battery"}, ""), 200)
+					c = apitest.WebClient()
+					apitest.MustStatus(t, apitest.Call(t, c, ts, "POST", "/api/web/auth/login", map[string]any{"email": emails[who], "password": "correct horse battery"}, ""), 200)
 				}
 				switch {
 				case rt.Perm == authz.Public: // (401 is a handler's own answer here, e.g. a code without an account)
-					if got.status == 403 || got.status >= 500 {
-						t.Errorf("%s %s (public) as %s: %d %.200s", rt.Method, path, who, got.status, got.raw)
+					if got.Status == 403 || got.Status >= 500 {
+						t.Errorf("%s %s (public) as %s: %d %.200s", rt.Method, path, who, got.Status, got.Raw)
 					}
 				case u == nil:
-					if got.status != 401 {
-						t.Errorf("%s %s (%s) as anonymous: %d, want 401", rt.Method, path, rt.Perm, got.status)
+					if got.Status != 401 {
+						t.Errorf("%s %s (%s) as anonymous: %d, want 401", rt.Method, path, rt.Perm, got.Status)
 					}
 				case !authz.Can(u, rt.Perm):
-					if got.status != 403 {
-						t.Errorf("%s %s (%s) as %s: %d, want 403", rt.Method, path, rt.Perm, who, got.status)
+					if got.Status != 403 {
+						t.Errorf("%s %s (%s) as %s: %d, want 403", rt.Method, path, rt.Perm, who, got.Status)
 					}
 				default:
-					if got.status == 401 || got.status == 403 || got.status >= 500 {
-						t.Errorf("%s %s (%s) as %s: %d %.200s", rt.Method, path, rt.Perm, who, got.status, got.raw)
+					if got.Status == 401 || got.Status == 403 || got.Status >= 500 {
+						t.Errorf("%s %s (%s) as %s: %d %.200s", rt.Method, path, rt.Perm, who, got.Status, got.Raw)
 					}
 				}
 			}
@@ -102,7 +103,7 @@ func TestEveryRouteEnforcesItsPermission(t *testing.T) {
 // needed by some route or page.
 func TestNoRouteWithoutPermission(t *testing.T) {
 	t.Parallel()
-	s, _ := newTestServer(t)
+	s, _ := apitest.NewServer(t)
 	declared := map[string]bool{}
 	for _, rt := range s.Access().Routes() {
 		if rt.Perm == "" {

@@ -1,4 +1,4 @@
-package app
+package app_test
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"gerege/app"
+	"gerege/app/apitest"
 	"gerege/app/platform/web"
 	"gerege/db"
 	"gerege/db/dbtest"
@@ -84,12 +86,12 @@ func firstDifference(a, b string) string {
 // the request must fail with a 500 and leave every table exactly as it was, and check (run
 // afterwards, with writes working again) may show more, such as the old password still
 // signing in. setup prepares a fresh run (n is the failing write, 0 for the counting run).
-func failEachWrite(t *testing.T, s *Server, okStatus int, setup func(t *testing.T, n int) (run func() apiReply, check func(t *testing.T))) {
+func failEachWrite(t *testing.T, s *app.Server, okStatus int, setup func(t *testing.T, n int) (run func() apitest.Reply, check func(t *testing.T))) {
 	t.Helper()
 	faults := dbtest.Inject(t, s.Store())
 	run, _ := setup(t, 0)
 	faults.FailNth(0) // count from here
-	mustStatus(t, run(), okStatus)
+	apitest.MustStatus(t, run(), okStatus)
 	writes := faults.MostWrites()
 	if total := faults.TotalWrites(); total != writes {
 		t.Fatalf("the flow wrote %d statements, only %d of them in its largest transaction", total, writes)
@@ -104,8 +106,8 @@ func failEachWrite(t *testing.T, s *Server, okStatus int, setup func(t *testing.
 		r := run()
 		failed := faults.Failed()
 		faults.FailNth(0)
-		if failed == 0 || r.status != 500 {
-			t.Fatalf("write %d of %d: %d statements failed, answer %d %s", n, writes, failed, r.status, r.raw)
+		if failed == 0 || r.Status != 500 {
+			t.Fatalf("write %d of %d: %d statements failed, answer %d %s", n, writes, failed, r.Status, r.Raw)
 		}
 		if after := snapshot(t, s.Store()); after != before {
 			t.Errorf("write %d of %d failed, yet the database changed: %s", n, writes, firstDifference(before, after))
@@ -115,7 +117,7 @@ func failEachWrite(t *testing.T, s *Server, okStatus int, setup func(t *testing.
 	t.Logf("%d writes, each failed in turn, nothing half-done", writes)
 }
 
-func generousLimits(c *Config) {
+func generousLimits(c *app.Config) {
 	many := web.Rate{N: 1 << 20, Per: time.Minute}
 	a := &c.Auth
 	a.LoginIP, a.LoginAccount, a.RegisterIP, a.EmailIP, a.EmailAccount, a.VerifyAccount = many, many, many, many, many, many
@@ -125,22 +127,22 @@ func generousLimits(c *Config) {
 // everywhere and the audit entry.
 func TestPasswordResetIsAtomic(t *testing.T) {
 	t.Parallel()
-	s, ts := newTestServer(t, generousLimits)
-	failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apiReply, func(*testing.T)) {
+	s, ts := apitest.NewServer(t, generousLimits)
+	failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apitest.Reply, func(*testing.T)) {
 		email := fmt.Sprintf("reset%d@example.mn", n)
-		old := register(t, ts, email, nil).str("accessToken")
-		mustStatus(t, call(t, nil, ts, "POST", "/api/auth/forgot-password", map[string]any{"email": email}, ""), 202)
-		code := emailCode(t, lastEmail(t, s, email))
+		old := apitest.Register(t, ts, email, nil).Str("accessToken")
+		apitest.MustStatus(t, apitest.Call(t, nil, ts, "POST", "/api/auth/forgot-password", map[string]any{"email": email}, ""), 202)
+		code := apitest.EmailCode(t, apitest.LastEmail(t, s, email))
 		reset := map[string]any{"email": email, "code": code, "password": "a brand new passphrase"}
-		run := func() apiReply { return call(t, nil, ts, "POST", "/api/auth/reset-password", reset, "") }
+		run := func() apitest.Reply { return apitest.Call(t, nil, ts, "POST", "/api/auth/reset-password", reset, "") }
 		return run, func(t *testing.T) {
-			mustStatus(t, call(t, nil, ts, "GET", "/api/auth/me", nil, old), 200) // old sessions alive
-			mustStatus(t, call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": email, "password": "correct horse battery"}, ""), 200)
-			mustStatus(t, call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": email, "password": "a brand new passphrase"}, ""), 401)
+			apitest.MustStatus(t, apitest.Call(t, nil, ts, "GET", "/api/auth/me", nil, old), 200) // old sessions alive
+			apitest.MustStatus(t, apitest.Call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": email, "password": "correct horse battery"}, ""), 200)
+			apitest.MustStatus(t, apitest.Call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": email, "password": "a brand new passphrase"}, ""), 401)
 			if u, _ := s.Store().UserByEmail(context.Background(), email); !u.EmailVerifiedAt.IsZero() {
 				t.Error("the email was marked verified")
 			}
-			mustStatus(t, run(), 200) // the code is still unused
+			apitest.MustStatus(t, run(), 200) // the code is still unused
 		}
 	})
 }
@@ -148,19 +150,19 @@ func TestPasswordResetIsAtomic(t *testing.T) {
 // Password change: the new password, signing out the other devices and the audit entry.
 func TestPasswordChangeIsAtomic(t *testing.T) {
 	t.Parallel()
-	s, ts := newTestServer(t, generousLimits)
-	failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apiReply, func(*testing.T)) {
+	s, ts := apitest.NewServer(t, generousLimits)
+	failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apitest.Reply, func(*testing.T)) {
 		email := fmt.Sprintf("change%d@example.mn", n)
-		tok := register(t, ts, email, nil).str("accessToken")
-		other := call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": email, "password": "correct horse battery"}, "").str("accessToken")
-		run := func() apiReply {
-			return call(t, nil, ts, "POST", "/api/account/password", map[string]any{"currentPassword": "correct horse battery",
+		tok := apitest.Register(t, ts, email, nil).Str("accessToken")
+		other := apitest.Call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": email, "password": "correct horse battery"}, "").Str("accessToken")
+		run := func() apitest.Reply {
+			return apitest.Call(t, nil, ts, "POST", "/api/account/password", map[string]any{"currentPassword": "correct horse battery",
 				"newPassword": "another fine passphrase"}, tok)
 		}
 		return run, func(t *testing.T) {
-			mustStatus(t, call(t, nil, ts, "GET", "/api/auth/me", nil, other), 200) // the other device is still signed in
-			mustStatus(t, call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": email, "password": "correct horse battery"}, ""), 200)
-			mustStatus(t, call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": email, "password": "another fine passphrase"}, ""), 401)
+			apitest.MustStatus(t, apitest.Call(t, nil, ts, "GET", "/api/auth/me", nil, other), 200) // the other device is still signed in
+			apitest.MustStatus(t, apitest.Call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": email, "password": "correct horse battery"}, ""), 200)
+			apitest.MustStatus(t, apitest.Call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": email, "password": "another fine passphrase"}, ""), 401)
 		}
 	})
 }
@@ -169,16 +171,16 @@ func TestPasswordChangeIsAtomic(t *testing.T) {
 // and its email, the device session and the refresh token.
 func TestRegistrationIsAtomic(t *testing.T) {
 	t.Parallel()
-	s, ts := newTestServer(t, generousLimits)
-	failEachWrite(t, s, 201, func(t *testing.T, n int) (func() apiReply, func(*testing.T)) {
+	s, ts := apitest.NewServer(t, generousLimits)
+	failEachWrite(t, s, 201, func(t *testing.T, n int) (func() apitest.Reply, func(*testing.T)) {
 		email := fmt.Sprintf("new%d@example.mn", n)
 		org := map[string]any{"accountType": "enterprise", "organization": fmt.Sprint("Org ", n)}
-		run := func() apiReply { return register(t, ts, email, org) }
+		run := func() apitest.Reply { return apitest.Register(t, ts, email, org) }
 		return run, func(t *testing.T) {
 			if _, err := s.Store().UserByEmail(context.Background(), email); !db.IsNotFound(err) {
 				t.Errorf("the account exists: %v", err)
 			}
-			mustStatus(t, run(), 201) // the address is free, and registering works again
+			apitest.MustStatus(t, run(), 201) // the address is free, and registering works again
 		}
 	})
 }
@@ -186,11 +188,11 @@ func TestRegistrationIsAtomic(t *testing.T) {
 // Role change: the grant and its audit entry, for both kinds of role.
 func TestRoleChangeIsAtomic(t *testing.T) {
 	t.Parallel()
-	s, ts := newTestServer(t, generousLimits)
-	if _, err := CreateAdmin(context.Background(), s.Store(), "root@example.mn", "correct horse battery", "R", "O"); err != nil {
+	s, ts := apitest.NewServer(t, generousLimits)
+	if _, err := app.CreateAdmin(context.Background(), s.Store(), "root@example.mn", "correct horse battery", "R", "O"); err != nil {
 		t.Fatal(err)
 	}
-	admin := call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": "root@example.mn", "password": "correct horse battery"}, "").str("accessToken")
+	admin := apitest.Call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": "root@example.mn", "password": "correct horse battery"}, "").Str("accessToken")
 	for i, grant := range []struct {
 		path string
 		body func(email string) map[string]any
@@ -202,10 +204,10 @@ func TestRoleChangeIsAtomic(t *testing.T) {
 			func(u *db.User) bool { return u.Staff != 0 }},
 	} {
 		t.Run(grant.path, func(t *testing.T) {
-			failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apiReply, func(*testing.T)) {
+			failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apitest.Reply, func(*testing.T)) {
 				email := fmt.Sprintf("role%d-%d@example.mn", i, n)
-				mustStatus(t, register(t, ts, email, nil), 201)
-				run := func() apiReply { return call(t, nil, ts, "PUT", grant.path, grant.body(email), admin) }
+				apitest.MustStatus(t, apitest.Register(t, ts, email, nil), 201)
+				run := func() apitest.Reply { return apitest.Call(t, nil, ts, "PUT", grant.path, grant.body(email), admin) }
 				return run, func(t *testing.T) {
 					if u, _ := s.Store().UserByEmail(context.Background(), email); grant.has(u) {
 						t.Error("the role was granted")
@@ -220,23 +222,23 @@ func TestRoleChangeIsAtomic(t *testing.T) {
 // confirmation and staff emails, the idempotency answer and the user's draft.
 func TestFormSubmissionIsAtomic(t *testing.T) {
 	t.Parallel()
-	s, ts := newTestServer(t, generousLimits, func(c *Config) { c.StaffNotify = []string{"desk@gerege.test"} })
-	failEachWrite(t, s, 201, func(t *testing.T, n int) (func() apiReply, func(*testing.T)) {
+	s, ts := apitest.NewServer(t, generousLimits, func(c *app.Config) { c.StaffNotify = []string{"desk@gerege.test"} })
+	failEachWrite(t, s, 201, func(t *testing.T, n int) (func() apitest.Reply, func(*testing.T)) {
 		email := fmt.Sprintf("form%d@example.mn", n)
-		tok := register(t, ts, email, nil).str("accessToken")
-		mustStatus(t, call(t, nil, ts, "PUT", "/api/forms/contact/draft", map[string]any{"data": map[string]any{"firstName": "A"}}, tok), 204)
+		tok := apitest.Register(t, ts, email, nil).Str("accessToken")
+		apitest.MustStatus(t, apitest.Call(t, nil, ts, "PUT", "/api/forms/contact/draft", map[string]any{"data": map[string]any{"firstName": "A"}}, tok), 204)
 		key := fmt.Sprint("key-", n)
-		run := func() apiReply {
-			return call(t, nil, ts, "POST", "/api/forms/contact", map[string]any{"firstName": "A", "lastName": "B", "email": email,
+		run := func() apitest.Reply {
+			return apitest.Call(t, nil, ts, "POST", "/api/forms/contact", map[string]any{"firstName": "A", "lastName": "B", "email": email,
 				"description": "Demo"}, tok, "Idempotency-Key", key)
 		}
 		return run, func(t *testing.T) {
-			if d := call(t, nil, ts, "GET", "/api/forms/contact/draft", nil, tok); !strings.Contains(d.raw, `"firstName"`) {
-				t.Errorf("the draft is gone: %s", d.raw)
+			if d := apitest.Call(t, nil, ts, "GET", "/api/forms/contact/draft", nil, tok); !strings.Contains(d.Raw, `"firstName"`) {
+				t.Errorf("the draft is gone: %s", d.Raw)
 			}
 			r := run() // the key was not used up
-			if r.status != 201 || r.header.Get("Idempotent-Replayed") != "" {
-				t.Errorf("retry after the failure: %d %v %s", r.status, r.header, r.raw)
+			if r.Status != 201 || r.Header.Get("Idempotent-Replayed") != "" {
+				t.Errorf("retry after the failure: %d %v %s", r.Status, r.Header, r.Raw)
 			}
 		}
 	})
@@ -246,16 +248,16 @@ func TestFormSubmissionIsAtomic(t *testing.T) {
 // only the transaction knows, are filled in.
 func TestFormEmailsCarryTheReferenceAndID(t *testing.T) {
 	t.Parallel()
-	s, ts := newTestServer(t, func(c *Config) { c.StaffNotify = []string{"desk@gerege.test"} })
-	r := call(t, nil, ts, "POST", "/api/forms/contact", map[string]any{"firstName": "A", "lastName": "B", "email": "a@example.mn",
+	s, ts := apitest.NewServer(t, func(c *app.Config) { c.StaffNotify = []string{"desk@gerege.test"} })
+	r := apitest.Call(t, nil, ts, "POST", "/api/forms/contact", map[string]any{"firstName": "A", "lastName": "B", "email": "a@example.mn",
 		"description": "Demo"}, "")
-	mustStatus(t, r, 201)
-	ref := r.str("reference")
+	apitest.MustStatus(t, r, 201)
+	ref := r.Str("reference")
 	var id int64
 	if err := s.Store().Read.QueryRow(`SELECT id FROM submissions WHERE reference = ?`, ref).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
-	mine, desk := lastEmail(t, s, "a@example.mn"), lastEmail(t, s, "desk@gerege.test")
+	mine, desk := apitest.LastEmail(t, s, "a@example.mn"), apitest.LastEmail(t, s, "desk@gerege.test")
 	link := fmt.Sprintf("/en/dashboard/forms/contact/%d", id)
 	if !strings.Contains(mine.Text, ref) || !strings.Contains(mine.HTML, ref) || !strings.Contains(mine.Subject+mine.Text, ref) {
 		t.Errorf("the confirmation lacks %s: %s\n%s", ref, mine.Subject, mine.Text)
@@ -274,19 +276,19 @@ func TestFormEmailsCarryTheReferenceAndID(t *testing.T) {
 // Email verification: spending the code, the verified email and the audit entry.
 func TestEmailVerificationIsAtomic(t *testing.T) {
 	t.Parallel()
-	s, ts := newTestServer(t, generousLimits)
-	failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apiReply, func(*testing.T)) {
+	s, ts := apitest.NewServer(t, generousLimits)
+	failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apitest.Reply, func(*testing.T)) {
 		email := fmt.Sprintf("verify%d@example.mn", n)
-		tok := register(t, ts, email, nil).str("accessToken")
-		code := emailCode(t, lastEmail(t, s, email))
-		run := func() apiReply {
-			return call(t, nil, ts, "POST", "/api/auth/verify", map[string]any{"code": code}, tok)
+		tok := apitest.Register(t, ts, email, nil).Str("accessToken")
+		code := apitest.EmailCode(t, apitest.LastEmail(t, s, email))
+		run := func() apitest.Reply {
+			return apitest.Call(t, nil, ts, "POST", "/api/auth/verify", map[string]any{"code": code}, tok)
 		}
 		return run, func(t *testing.T) {
 			if u, _ := s.Store().UserByEmail(context.Background(), email); !u.EmailVerifiedAt.IsZero() {
 				t.Error("the email was marked verified")
 			}
-			mustStatus(t, run(), 200) // the code is still unused
+			apitest.MustStatus(t, run(), 200) // the code is still unused
 		}
 	})
 }
@@ -295,8 +297,8 @@ func TestEmailVerificationIsAtomic(t *testing.T) {
 // entry and the notification (with the email it owes).
 func TestStatusChangeWithNotificationIsAtomic(t *testing.T) {
 	t.Parallel()
-	s, ts := newTestServer(t, generousLimits)
-	mustStatus(t, register(t, ts, "atomic-desk@example.mn", nil), 201)
+	s, ts := apitest.NewServer(t, generousLimits)
+	apitest.MustStatus(t, apitest.Register(t, ts, "atomic-desk@example.mn", nil), 201)
 	u, err := s.Store().UserByEmail(context.Background(), "atomic-desk@example.mn")
 	if err != nil {
 		t.Fatal(err)
@@ -304,28 +306,28 @@ func TestStatusChangeWithNotificationIsAtomic(t *testing.T) {
 	if err := s.Store().SetStaff(context.Background(), u.ID, 1, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	desk := webClient()
-	mustStatus(t, call(t, desk, ts, "POST", "/api/web/auth/login", map[string]any{"email": "atomic-desk@example.mn", "password": "correct horse battery"}, ""), 200)
-	failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apiReply, func(*testing.T)) {
+	desk := apitest.WebClient()
+	apitest.MustStatus(t, apitest.Call(t, desk, ts, "POST", "/api/web/auth/login", map[string]any{"email": "atomic-desk@example.mn", "password": "correct horse battery"}, ""), 200)
+	failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apitest.Reply, func(*testing.T)) {
 		email := fmt.Sprintf("status%d@example.mn", n)
-		tok := register(t, ts, email, nil).str("accessToken")
+		tok := apitest.Register(t, ts, email, nil).Str("accessToken")
 		// By digest, so that no immediate email is sent in the background while writes are counted.
-		mustStatus(t, call(t, nil, ts, "PUT", "/api/notifications/preferences",
+		apitest.MustStatus(t, apitest.Call(t, nil, ts, "PUT", "/api/notifications/preferences",
 			map[string]any{"preferences": []map[string]any{{"kind": "forms.status", "email": "digest"}}}, tok), 200)
-		sent := call(t, nil, ts, "POST", "/api/forms/contact", map[string]any{"firstName": "A", "lastName": "B", "email": email,
+		sent := apitest.Call(t, nil, ts, "POST", "/api/forms/contact", map[string]any{"firstName": "A", "lastName": "B", "email": email,
 			"description": "Demo"}, tok)
-		mustStatus(t, sent, 201)
-		list := call(t, desk, ts, "GET", "/api/admin/forms/contact/submissions?q="+sent.str("reference"), nil, "")
-		id := int64(list.body["items"].([]any)[0].(map[string]any)["id"].(float64))
-		run := func() apiReply {
-			return call(t, desk, ts, "POST", fmt.Sprintf("/api/admin/submissions/%d/status", id), map[string]any{"status": "accepted"}, "")
+		apitest.MustStatus(t, sent, 201)
+		list := apitest.Call(t, desk, ts, "GET", "/api/admin/forms/contact/submissions?q="+sent.Str("reference"), nil, "")
+		id := int64(list.Body["items"].([]any)[0].(map[string]any)["id"].(float64))
+		run := func() apitest.Reply {
+			return apitest.Call(t, desk, ts, "POST", fmt.Sprintf("/api/admin/submissions/%d/status", id), map[string]any{"status": "accepted"}, "")
 		}
 		return run, func(t *testing.T) {
-			if c := call(t, nil, ts, "GET", "/api/notifications/unread-count", nil, tok); c.body["unread"].(float64) != 0 {
-				t.Errorf("a notification without its status change: %s", c.raw)
+			if c := apitest.Call(t, nil, ts, "GET", "/api/notifications/unread-count", nil, tok); c.Body["unread"].(float64) != 0 {
+				t.Errorf("a notification without its status change: %s", c.Raw)
 			}
-			if d := call(t, desk, ts, "GET", fmt.Sprintf("/api/admin/submissions/%d", id), nil, ""); !strings.Contains(d.raw, `"status":"new"`) {
-				t.Errorf("the status changed without its notification: %.300s", d.raw)
+			if d := apitest.Call(t, desk, ts, "GET", fmt.Sprintf("/api/admin/submissions/%d", id), nil, ""); !strings.Contains(d.Raw, `"status":"new"`) {
+				t.Errorf("the status changed without its notification: %.300s", d.Raw)
 			}
 		}
 	})

@@ -1,4 +1,4 @@
-package app
+package app_test
 
 import (
 	"context"
@@ -9,13 +9,14 @@ import (
 	"path/filepath"
 	"testing"
 
+	"gerege/app"
 	"gerege/ui"
 )
 
-func benchServer(b *testing.B) *Server {
-	cfg := DefaultConfig()
+func benchServer(b *testing.B) *app.Server {
+	cfg := app.DefaultConfig()
 	cfg.DB = filepath.Join(b.TempDir(), "bench.db")
-	s, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), ui.Dist())
+	s, err := app.New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), ui.Dist())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -48,9 +49,9 @@ func BenchmarkHandler(b *testing.B) {
 func BenchmarkStartup(b *testing.B) {
 	dir := b.TempDir()
 	for i := 0; b.Loop(); i++ {
-		cfg := DefaultConfig()
+		cfg := app.DefaultConfig()
 		cfg.DB = filepath.Join(dir, fmt.Sprintf("s%d.db", i))
-		s, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), ui.Dist())
+		s, err := app.New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), ui.Dist())
 		if err != nil {
 			b.Fatal(err)
 		}

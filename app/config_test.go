@@ -1,7 +1,8 @@
-package app
+package app_test
 
 import (
 	"bytes"
+	"gerege/app"
 	"strings"
 	"testing"
 )
@@ -9,11 +10,12 @@ import (
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 
 func TestParseServe(t *testing.T) {
-	c, err := ParseServe(nil, env(nil), &bytes.Buffer{})
+	t.Parallel()
+	c, err := app.ParseServe(nil, env(nil), &bytes.Buffer{})
 	if err != nil || c.Addr != ":8080" || c.DB != "./gerege.db" || c.MaxBody != 1<<20 {
 		t.Fatalf("defaults: %+v %v", c, err)
 	}
-	c, err = ParseServe([]string{"--addr", "127.0.0.1:9999"}, env(map[string]string{
+	c, err = app.ParseServe([]string{"--addr", "127.0.0.1:9999"}, env(map[string]string{
 		"GEREGE_ADDR": ":1", "GEREGE_DB": "/tmp/x.db", "GEREGE_BASE_URL": "https://gerege.example/",
 		"GEREGE_SMTP_PASSWORD": "pw", "GEREGE_DEMO": "true"}), &bytes.Buffer{})
 	if err != nil {
@@ -23,7 +25,7 @@ func TestParseServe(t *testing.T) {
 		c.SMTP.Password != "pw" || !c.Demo {
 		t.Errorf("flag should win over env, env over default: %+v", c)
 	}
-	c, err = ParseServe([]string{"--staff-notify", " desk@example.mn , volunteer:cvp@example.mn,"}, env(nil), &bytes.Buffer{})
+	c, err = app.ParseServe([]string{"--staff-notify", " desk@example.mn , volunteer:cvp@example.mn,"}, env(nil), &bytes.Buffer{})
 	if err != nil || strings.Join(c.StaffNotify, " ") != "desk@example.mn volunteer:cvp@example.mn" {
 		t.Errorf("staff recipients: %q %v", c.StaffNotify, err)
 	}
@@ -42,12 +44,12 @@ func TestParseServe(t *testing.T) {
 		{[]string{"--staff-notify", "volunteer:nobody"}, nil, "not an email address"},
 	}
 	for _, b := range bad {
-		if _, err := ParseServe(b.args, env(b.env), &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), b.msg) {
+		if _, err := app.ParseServe(b.args, env(b.env), &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), b.msg) {
 			t.Errorf("%v %v: err = %v, want mention of %s", b.args, b.env, err, b.msg)
 		}
 	}
 	var help bytes.Buffer
-	ParseServe([]string{"--help"}, env(nil), &help)
+	app.ParseServe([]string{"--help"}, env(nil), &help)
 	for _, f := range []string{"-addr", "-db", "-base-url", "-demo", "-maintenance", "-smtp-host", "GEREGE_SECRET"} {
 		if !strings.Contains(help.String(), f) {
 			t.Errorf("--help lacks %s", f)

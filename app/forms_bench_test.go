@@ -1,4 +1,4 @@
-package app
+package app_test
 
 import (
 	"bytes"
@@ -7,21 +7,26 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"gerege/app"
+	"gerege/app/apitest"
 	"gerege/ui"
 )
 
 // BenchmarkSubmitContact: one valid contact submission through the real router and store
 // (validation, one write transaction with the reference, search entry, history and emails).
 func BenchmarkSubmitContact(b *testing.B) {
-	cfg := DefaultConfig()
+	cfg := app.DefaultConfig()
 	cfg.DB = filepath.Join(b.TempDir(), "bench.db")
 	cfg.FormsIP.N = 1 << 30
-	s, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), ui.Dist())
+	s, err := app.New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), ui.Dist())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -55,13 +60,13 @@ var realisticAnswers = func() string {
 }()
 
 // seed100k fills a database with 100,000 volunteer submissions in one transaction.
-func seed100k(b *testing.B, s *Server) {
+func seed100k(b *testing.B, s *app.Server) {
 	start := time.Now()
 	countries := []string{"MN", "MN", "MN", "KR", "JP", "CN", "US", "DE"}
 	statuses := []string{"new", "new", "in_review", "accepted", "rejected", "opted_out"}
 	names := []string{"Сараа", "Болд", "Тэмүүлэн", "Anu", "Нарантуяа", "Ганбат", "Oyun", "Мөнхзул"}
 	// A bulk load straight on the write connection (the store's writer is idle here).
-	err := rawTx(s.store.Write, func(tx *sql.Tx) error {
+	err := rawTx(s.Store().Write, func(tx *sql.Tx) error {
 		ins, err := tx.Prepare(`INSERT INTO submissions (form, reference, status, lang, name, email, country, data, created_at, updated_at)
 			VALUES ('volunteer', ?, ?, 'mn', ?, ?, ?, ?, ?, ?) RETURNING id`)
 		if err != nil {
@@ -108,20 +113,20 @@ func rawTx(w *sql.DB, fn func(*sql.Tx) error) error {
 // BenchmarkDeskList: server time of the staff list page with 100,000 volunteer submissions,
 // for each kind of filter and for a deep page.
 func BenchmarkDeskList(b *testing.B) {
-	cfg := DefaultConfig()
+	cfg := app.DefaultConfig()
 	cfg.DB = filepath.Join(b.TempDir(), "desk.db")
-	s, err := New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), ui.Dist())
+	s, err := app.New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), ui.Dist())
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer s.Close()
 	seed100k(b, s)
-	if _, err := CreateAdmin(context.Background(), s.store, "bench@example.mn", "correct horse battery", "B", "M"); err != nil {
+	if _, err := app.CreateAdmin(context.Background(), s.Store(), "bench@example.mn", "correct horse battery", "B", "M"); err != nil {
 		b.Fatal(err)
 	}
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
-	c := webClient()
+	c := apitest.WebClient()
 	req, _ := newJSON("POST", ts.URL+"/api/web/auth/login", `{"email":"bench@example.mn","password":"correct horse battery"}`)
 	if res, err := c.Do(req); err != nil || res.StatusCode != 200 {
 		b.Fatalf("login: %v", err)
@@ -147,4 +152,20 @@ func BenchmarkDeskList(b *testing.B) {
 			}
 		})
 	}
+}
+
+func newJSON(method, url, body string) (*http.Request, error) {
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err == nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	return req, err
+}
+
+func mustURL(s string) *url.URL {
+	u, err := url.Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
 }

@@ -1,6 +1,7 @@
-package app
+package app_test
 
 import (
+	"gerege/app/apitest"
 	"net/http"
 	"regexp"
 	"strings"
@@ -12,8 +13,9 @@ import (
 // pages, assets, and every API GET route of every module (walked from the registry, so a
 // new route is covered without a new row).
 func TestHeadAnswersLikeGet(t *testing.T) {
-	s, ts := newTestServer(t)
-	page := do(t, ts, "GET", "/en", "", nil).body
+	t.Parallel()
+	s, ts := apitest.NewServer(t)
+	page := apitest.Do(t, ts, "GET", "/en", "", nil).Raw
 	i := strings.Index(page, "/assets/")
 	if i < 0 {
 		t.Fatal("home page links no asset")
@@ -36,23 +38,23 @@ func TestHeadAnswersLikeGet(t *testing.T) {
 	for _, p := range paths {
 		for _, enc := range []string{"", "gzip, deflate, br"} {
 			h := map[string]string{"Accept-Encoding": enc}
-			get := do(t, ts, "GET", p, "", h)
-			head := do(t, ts, "HEAD", p, "", h)
-			if head.status != get.status {
-				t.Errorf("HEAD %s = %d, GET = %d", p, head.status, get.status)
+			get := apitest.Do(t, ts, "GET", p, "", h)
+			head := apitest.Do(t, ts, "HEAD", p, "", h)
+			if head.Status != get.Status {
+				t.Errorf("HEAD %s = %d, GET = %d", p, head.Status, get.Status)
 				continue
 			}
-			if head.body != "" {
+			if head.Raw != "" {
 				t.Errorf("HEAD %s sent a body", p)
 			}
 			for _, k := range []string{"Content-Type", "Content-Encoding", "ETag", "Cache-Control", "Location", "Vary"} {
-				if head.header.Get(k) != get.header.Get(k) {
-					t.Errorf("HEAD %s: %s = %q, GET has %q", p, k, head.header.Get(k), get.header.Get(k))
+				if head.Header.Get(k) != get.Header.Get(k) {
+					t.Errorf("HEAD %s: %s = %q, GET has %q", p, k, head.Header.Get(k), get.Header.Get(k))
 				}
 			}
 			// (net/http writes a redirect's little HTML body for GET only, so its length differs.)
-			if cl := get.header.Get("Content-Length"); cl != "" && (get.status < 300 || get.status >= 400) && head.header.Get("Content-Length") != cl {
-				t.Errorf("HEAD %s: Content-Length = %q, GET has %q", p, head.header.Get("Content-Length"), cl)
+			if cl := get.Header.Get("Content-Length"); cl != "" && (get.Status < 300 || get.Status >= 400) && head.Header.Get("Content-Length") != cl {
+				t.Errorf("HEAD %s: Content-Length = %q, GET has %q", p, head.Header.Get("Content-Length"), cl)
 			}
 		}
 	}

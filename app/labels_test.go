@@ -1,4 +1,4 @@
-package app
+package app_test
 
 import (
 	"io/fs"
@@ -16,6 +16,7 @@ import (
 // code. Every event the server's code writes, and every kind of email (each has its texts
 // under emails.<kind> in the catalog), needs those words in both languages.
 func TestOutboxAndAuditHaveWords(t *testing.T) {
+	t.Parallel()
 	events := regexp.MustCompile(`(?:\baudit\(r, |Event: +)"([a-z_.]+)"`)
 	found := map[string]string{} // catalog key → where
 	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {

@@ -1,4 +1,4 @@
-package app
+package app_test
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/go-chi/chi/v5"
 
+	"gerege/app/apitest"
 	"gerege/app/platform/apidoc"
 )
 
@@ -21,20 +22,20 @@ import (
 // loads and validates it), and that every documented operation is routed and vice versa.
 func TestOpenAPICoversEveryRoute(t *testing.T) {
 	t.Parallel()
-	s, ts := newTestServer(t)
+	s, ts := apitest.NewServer(t)
 	if err := apidoc.Check(s.Access().Routes()); err != nil {
 		t.Fatal(err)
 	}
-	r := do(t, ts, "GET", "/api/openapi.json", "", nil)
+	r := apitest.Do(t, ts, "GET", "/api/openapi.json", "", nil)
 	var doc struct {
 		OpenAPI string                               `json:"openapi"`
 		Paths   map[string]map[string]map[string]any `json:"paths"`
 	}
-	if r.status != 200 || json.Unmarshal([]byte(r.body), &doc) != nil || doc.OpenAPI != "3.1.0" {
-		t.Fatalf("openapi.json: %d %.300s", r.status, r.body)
+	if r.Status != 200 || json.Unmarshal([]byte(r.Raw), &doc) != nil || doc.OpenAPI != "3.1.0" {
+		t.Fatalf("openapi.json: %d %.300s", r.Status, r.Raw)
 	}
 	loader := openapi3.NewLoader()
-	spec, err := loader.LoadFromData([]byte(r.body))
+	spec, err := loader.LoadFromData([]byte(r.Raw))
 	if err != nil {
 		t.Fatalf("kin-openapi cannot load the document: %v", err)
 	}

@@ -1,4 +1,4 @@
-package app
+package app_test
 
 import (
 	"net"
@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"gerege/app"
+	"gerege/app/apitest"
 	"gerege/app/platform/mail/mailtest"
 )
 
@@ -17,6 +19,7 @@ import (
 // transaction) wake the mail worker like every other email, instead of waiting for its
 // 30-second retry tick.
 func TestFormEmailsAreDeliveredAtOnce(t *testing.T) {
+	t.Parallel()
 	srv, err := mailtest.StartTestServer()
 	if err != nil {
 		t.Fatal(err)
@@ -24,10 +27,10 @@ func TestFormEmailsAreDeliveredAtOnce(t *testing.T) {
 	defer srv.Close()
 	host, port, _ := net.SplitHostPort(srv.Addr)
 	p, _ := strconv.Atoi(port)
-	_, ts := newTestServer(t, func(c *Config) {
+	_, ts := apitest.NewServer(t, func(c *app.Config) {
 		c.SMTP.Host, c.SMTP.Port, c.SMTP.From, c.SMTP.TLS = host, p, "no-reply@gerege.test", "none"
 	})
-	mustStatus(t, call(t, nil, ts, "POST", "/api/forms/contact", map[string]any{"firstName": "A", "lastName": "B",
+	apitest.MustStatus(t, apitest.Call(t, nil, ts, "POST", "/api/forms/contact", map[string]any{"firstName": "A", "lastName": "B",
 		"email": "a@example.mn", "description": "Demo"}, ""), 201)
 	select {
 	case <-srv.Delivered():
@@ -42,6 +45,7 @@ func TestFormEmailsAreDeliveredAtOnce(t *testing.T) {
 // TestOneWayIntoTheOutbox: the outbox has one insert (db's queueEmail) and only the mailer
 // calls the store's QueueEmail, so every email wakes the worker.
 func TestOneWayIntoTheOutbox(t *testing.T) {
+	t.Parallel()
 	inserts, queuers := 0, []string{}
 	insert := regexp.MustCompile(`(?i)insert\s+into\s+outbox`)
 	err := filepath.WalkDir("..", func(path string, d os.DirEntry, err error) error {

@@ -1,7 +1,8 @@
-package app
+package app_test
 
 import (
 	"bytes"
+	"gerege/app"
 	"os"
 	"regexp"
 	"strings"
@@ -12,8 +13,9 @@ import (
 // --help`: every flag is in the table and every flag in the table exists, with its
 // environment variable and default.
 func TestReadmeFlagTable(t *testing.T) {
+	t.Parallel()
 	var help bytes.Buffer
-	if _, err := ParseServe([]string{"--help"}, func(string) string { return "" }, &help); err == nil {
+	if _, err := app.ParseServe([]string{"--help"}, func(string) string { return "" }, &help); err == nil {
 		t.Fatal("--help should stop parsing")
 	}
 	type flagInfo struct{ env, def string }

@@ -1,4 +1,4 @@
-package app
+package app_test
 
 import (
 	"context"
@@ -6,13 +6,15 @@ import (
 	"testing"
 	"time"
 
+	"gerege/app/apitest"
 	"gerege/db"
 )
 
 // TestRetention: each kind of expiring record is kept until its period has passed and
 // deleted by its module's job after it (the jobs run with the times the test gives them).
 func TestRetention(t *testing.T) {
-	s, _ := newTestServer(t)
+	t.Parallel()
+	s, _ := apitest.NewServer(t)
 	ctx := context.Background()
 	st := s.Store()
 	exec := func(q string, args ...any) {
@@ -132,7 +134,8 @@ func TestRetention(t *testing.T) {
 // TestOutboxCap: unsent emails beyond db.OutboxCap are deleted oldest first, whatever their
 // age, so a flood without SMTP cannot fill the disk.
 func TestOutboxCap(t *testing.T) {
-	s, _ := newTestServer(t)
+	t.Parallel()
+	s, _ := apitest.NewServer(t)
 	now := time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC)
 	if _, err := s.Store().Write.Exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
 		INSERT INTO outbox (to_addr, subject, body_text, body_html, kind, lang, created_at)

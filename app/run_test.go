@@ -1,4 +1,4 @@
-package app
+package app_test
 
 import (
 	"context"
@@ -9,20 +9,22 @@ import (
 	"testing"
 	"time"
 
+	"gerege/app"
 	"gerege/ui"
 )
 
 // TestRunServesAndShutsDown starts the real listener, waits for /healthz, then cancels the
 // context as SIGTERM would and expects a clean return.
 func TestRunServesAndShutsDown(t *testing.T) {
-	cfg := DefaultConfig()
+	t.Parallel()
+	cfg := app.DefaultConfig()
 	cfg.Addr = "127.0.0.1:0"
 	cfg.DB = filepath.Join(t.TempDir(), "run.db")
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan string, 1)
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), ui.Dist(), func(a string) { addrc <- a })
+		done <- app.Run(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), ui.Dist(), func(a string) { addrc <- a })
 	}()
 	var addr string
 	select {

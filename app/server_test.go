@@ -1,4 +1,4 @@
-package app
+package app_test
 
 import (
 	"compress/gzip"
@@ -9,11 +9,14 @@ import (
 	"strings"
 	"testing"
 
+	"gerege/app"
+	"gerege/app/apitest"
 	"gerege/db"
 )
 
 func TestRoutes(t *testing.T) {
-	_, ts := newTestServer(t)
+	t.Parallel()
+	_, ts := apitest.NewServer(t)
 	json := map[string]string{"Content-Type": "application/json"}
 	cases := []struct {
 		name     string
@@ -81,21 +84,21 @@ func TestRoutes(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			res := do(t, ts, c.method, c.path, c.body, c.headers)
-			if res.status != c.status {
-				t.Fatalf("status = %d, want %d; body %.300s", res.status, c.status, res.body)
+			res := apitest.Do(t, ts, c.method, c.path, c.body, c.headers)
+			if res.Status != c.status {
+				t.Fatalf("status = %d, want %d; body %.300s", res.Status, c.status, res.Raw)
 			}
 			for _, s := range c.contains {
-				if !strings.Contains(res.body, s) {
-					t.Errorf("body lacks %q: %.300s", s, res.body)
+				if !strings.Contains(res.Raw, s) {
+					t.Errorf("body lacks %q: %.300s", s, res.Raw)
 				}
 			}
 			for k, v := range c.header {
-				if got := res.header.Get(k); got != v {
+				if got := res.Header.Get(k); got != v {
 					t.Errorf("header %s = %q, want %q", k, got, v)
 				}
 			}
-			if res.header.Get("X-Request-ID") == "" {
+			if res.Header.Get("X-Request-ID") == "" {
 				t.Error("no X-Request-ID")
 			}
 		})
@@ -103,7 +106,8 @@ func TestRoutes(t *testing.T) {
 }
 
 func TestEveryManifestRouteServes(t *testing.T) {
-	s, ts := newTestServer(t)
+	t.Parallel()
+	s, ts := apitest.NewServer(t)
 	_ = s
 	for _, lang := range []string{"en", "mn"} {
 		for _, p := range []string{"/", "/components", "/403", "/404", "/500", "/maintenance", "/coming-soon"} {
@@ -111,102 +115,105 @@ func TestEveryManifestRouteServes(t *testing.T) {
 			if p == "/" {
 				path = "/" + lang
 			}
-			if res := do(t, ts, "GET", path, "", nil); res.status != 200 || !strings.Contains(res.body, `lang="`+lang+`"`) {
-				t.Errorf("%s: status %d", path, res.status)
+			if res := apitest.Do(t, ts, "GET", path, "", nil); res.Status != 200 || !strings.Contains(res.Raw, `lang="`+lang+`"`) {
+				t.Errorf("%s: status %d", path, res.Status)
 			}
 		}
 	}
 }
 
 func TestAssetsArePrecompressedAndImmutable(t *testing.T) {
-	_, ts := newTestServer(t)
-	page := do(t, ts, "GET", "/en", "", nil).body
+	t.Parallel()
+	_, ts := apitest.NewServer(t)
+	page := apitest.Do(t, ts, "GET", "/en", "", nil).Raw
 	i := strings.Index(page, "/assets/")
 	if i < 0 {
 		t.Fatal("home page links no asset")
 	}
 	asset := page[i : i+strings.IndexAny(page[i:], `"'`)]
-	plain := do(t, ts, "GET", asset, "", map[string]string{"Accept-Encoding": "identity"})
-	if plain.status != 200 || plain.header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
-		t.Fatalf("%s: %d %q", asset, plain.status, plain.header.Get("Cache-Control"))
+	plain := apitest.Do(t, ts, "GET", asset, "", map[string]string{"Accept-Encoding": "identity"})
+	if plain.Status != 200 || plain.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
+		t.Fatalf("%s: %d %q", asset, plain.Status, plain.Header.Get("Cache-Control"))
 	}
-	br := do(t, ts, "GET", asset, "", map[string]string{"Accept-Encoding": "gzip, br"})
-	if br.header.Get("Content-Encoding") != "br" || len(br.body) >= len(plain.body) {
-		t.Errorf("brotli not served: %q, %d vs %d bytes", br.header.Get("Content-Encoding"), len(br.body), len(plain.body))
+	br := apitest.Do(t, ts, "GET", asset, "", map[string]string{"Accept-Encoding": "gzip, br"})
+	if br.Header.Get("Content-Encoding") != "br" || len(br.Raw) >= len(plain.Raw) {
+		t.Errorf("brotli not served: %q, %d vs %d bytes", br.Header.Get("Content-Encoding"), len(br.Raw), len(plain.Raw))
 	}
-	gz := do(t, ts, "GET", asset, "", map[string]string{"Accept-Encoding": "gzip"})
-	if gz.header.Get("Content-Encoding") != "gzip" {
-		t.Fatalf("gzip not served: %q", gz.header.Get("Content-Encoding"))
+	gz := apitest.Do(t, ts, "GET", asset, "", map[string]string{"Accept-Encoding": "gzip"})
+	if gz.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("gzip not served: %q", gz.Header.Get("Content-Encoding"))
 	}
-	zr, err := gzip.NewReader(strings.NewReader(gz.body))
+	zr, err := gzip.NewReader(strings.NewReader(gz.Raw))
 	if err != nil {
 		t.Fatal(err)
 	}
 	unz, _ := io.ReadAll(zr)
-	if string(unz) != plain.body {
+	if string(unz) != plain.Raw {
 		t.Error("gzip variant differs from the file")
 	}
 	// Each encoding is its own representation with its own ETag; a client revalidates with the
 	// ETag it got, sending the same Accept-Encoding.
-	notMod := do(t, ts, "GET", asset, "", map[string]string{"Accept-Encoding": "identity", "If-None-Match": plain.header.Get("ETag")})
-	if notMod.status != 304 {
-		t.Errorf("If-None-Match: %d", notMod.status)
+	notMod := apitest.Do(t, ts, "GET", asset, "", map[string]string{"Accept-Encoding": "identity", "If-None-Match": plain.Header.Get("ETag")})
+	if notMod.Status != 304 {
+		t.Errorf("If-None-Match: %d", notMod.Status)
 	}
-	if r := do(t, ts, "GET", asset, "", map[string]string{"Accept-Encoding": "gzip, br", "If-None-Match": br.header.Get("ETag")}); r.status != 304 {
-		t.Errorf("If-None-Match (br): %d", r.status)
+	if r := apitest.Do(t, ts, "GET", asset, "", map[string]string{"Accept-Encoding": "gzip, br", "If-None-Match": br.Header.Get("ETag")}); r.Status != 304 {
+		t.Errorf("If-None-Match (br): %d", r.Status)
 	}
-	if br.header.Get("ETag") == plain.header.Get("ETag") || gz.header.Get("ETag") == plain.header.Get("ETag") {
+	if br.Header.Get("ETag") == plain.Header.Get("ETag") || gz.Header.Get("ETag") == plain.Header.Get("ETag") {
 		t.Error("the encodings share an ETag")
 	}
-	if res := do(t, ts, "GET", "/assets/nope-123.js", "", nil); res.status != 404 {
-		t.Errorf("missing asset: %d", res.status)
+	if res := apitest.Do(t, ts, "GET", "/assets/nope-123.js", "", nil); res.Status != 404 {
+		t.Errorf("missing asset: %d", res.Status)
 	}
 }
 
 func TestMaintenanceMode(t *testing.T) {
+	t.Parallel()
 	t.Run("flag", func(t *testing.T) {
-		_, ts := newTestServer(t, func(c *Config) { c.Maintenance = true })
-		page := do(t, ts, "GET", "/mn", "", nil)
-		if page.status != 503 || page.header.Get("Retry-After") == "" || !strings.Contains(page.body, `lang="mn"`) {
-			t.Errorf("page: %d %q", page.status, page.header.Get("Retry-After"))
+		_, ts := apitest.NewServer(t, func(c *app.Config) { c.Maintenance = true })
+		page := apitest.Do(t, ts, "GET", "/mn", "", nil)
+		if page.Status != 503 || page.Header.Get("Retry-After") == "" || !strings.Contains(page.Raw, `lang="mn"`) {
+			t.Errorf("page: %d %q", page.Status, page.Header.Get("Retry-After"))
 		}
-		api := do(t, ts, "GET", "/api/meta", "", nil)
-		if api.status != 503 || !strings.Contains(api.body, `"code":"maintenance"`) {
-			t.Errorf("api: %d %s", api.status, api.body)
+		api := apitest.Do(t, ts, "GET", "/api/meta", "", nil)
+		if api.Status != 503 || !strings.Contains(api.Raw, `"code":"maintenance"`) {
+			t.Errorf("api: %d %s", api.Status, api.Raw)
 		}
-		if res := do(t, ts, "GET", "/healthz", "", nil); res.status != 200 {
-			t.Errorf("healthz during maintenance: %d", res.status)
+		if res := apitest.Do(t, ts, "GET", "/healthz", "", nil); res.Status != 200 {
+			t.Errorf("healthz during maintenance: %d", res.Status)
 		}
 	})
 	t.Run("stored setting", func(t *testing.T) {
-		s, ts := newTestServer(t)
+		s, ts := apitest.NewServer(t)
 		if err := s.Store().SetSetting(context.Background(), db.SettingMaintenance, "on"); err != nil {
 			t.Fatal(err)
 		}
-		s.maint.Invalidate()
-		if res := do(t, ts, "GET", "/en", "", nil); res.status != 503 {
-			t.Errorf("on: %d", res.status)
+		s.InvalidateMaintenance()
+		if res := apitest.Do(t, ts, "GET", "/en", "", nil); res.Status != 503 {
+			t.Errorf("on: %d", res.Status)
 		}
 		if err := s.Store().SetSetting(context.Background(), db.SettingMaintenance, "off"); err != nil {
 			t.Fatal(err)
 		}
-		s.maint.Invalidate()
-		if res := do(t, ts, "GET", "/en", "", nil); res.status != 200 {
-			t.Errorf("off: %d", res.status)
+		s.InvalidateMaintenance()
+		if res := apitest.Do(t, ts, "GET", "/en", "", nil); res.Status != 200 {
+			t.Errorf("off: %d", res.Status)
 		}
 	})
 }
 
 func TestDemoAndSecretPersist(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := dir + "/x.db"
-	s1, ts1 := newTestServer(t, func(c *Config) { c.DB = path; c.Demo = true })
-	secret := string(s1.secret)
+	s1, ts1 := apitest.NewServer(t, func(c *app.Config) { c.DB = path; c.Demo = true })
+	secret := string(s1.Secret())
 	var meta struct{ Demo bool }
-	if err := json.Unmarshal([]byte(do(t, ts1, "GET", "/api/meta", "", nil).body), &meta); err != nil || !meta.Demo {
+	if err := json.Unmarshal([]byte(apitest.Do(t, ts1, "GET", "/api/meta", "", nil).Raw), &meta); err != nil || !meta.Demo {
 		t.Fatalf("demo not reported: %v", err)
 	}
-	mustStatus(t, call(t, nil, ts1, "POST", "/api/auth/login", map[string]any{"email": "admin@demo.gerege.mn", "password": DemoPassword}, ""), 200)
+	apitest.MustStatus(t, apitest.Call(t, nil, ts1, "POST", "/api/auth/login", map[string]any{"email": "admin@demo.gerege.mn", "password": app.DemoPassword}, ""), 200)
 	var subs, attempts int
 	s1.Store().Read.QueryRow(`SELECT count(*) FROM submissions`).Scan(&subs)
 	s1.Store().Read.QueryRow(`SELECT count(*) FROM db_attempts WHERE finished_at IS NOT NULL`).Scan(&attempts)
@@ -214,55 +221,57 @@ func TestDemoAndSecretPersist(t *testing.T) {
 		t.Errorf("demo content: %d submissions, %d results", subs, attempts)
 	}
 	// The demo student has earlier results to show on their profile.
-	tok := call(t, nil, ts1, "POST", "/api/auth/login", map[string]any{"email": "student@demo.gerege.mn", "password": DemoPassword}, "").str("accessToken")
-	if mine := call(t, nil, ts1, "GET", "/api/account/direction-board", nil, tok); strings.Count(mine.raw, `"resultToken"`) != 2 {
-		t.Errorf("the student's results: %s", mine.raw)
+	tok := apitest.Call(t, nil, ts1, "POST", "/api/auth/login", map[string]any{"email": "student@demo.gerege.mn", "password": app.DemoPassword}, "").Str("accessToken")
+	if mine := apitest.Call(t, nil, ts1, "GET", "/api/account/direction-board", nil, tok); strings.Count(mine.Raw, `"resultToken"`) != 2 {
+		t.Errorf("the student's results: %s", mine.Raw)
 	}
 	// … and notifications of their support request's progress (one read, one not).
-	if n := call(t, nil, ts1, "GET", "/api/notifications", nil, tok); strings.Count(n.raw, `"kind":"forms.status"`) != 2 || n.body["unread"].(float64) != 1 {
-		t.Errorf("the student's notifications: %s", n.raw)
+	if n := apitest.Call(t, nil, ts1, "GET", "/api/notifications", nil, tok); strings.Count(n.Raw, `"kind":"forms.status"`) != 2 || n.Body["unread"].(float64) != 1 {
+		t.Errorf("the student's notifications: %s", n.Raw)
 	}
 	ts1.Close()
 	s1.Close()
-	s2, _ := newTestServer(t, func(c *Config) { c.DB = path; c.Demo = true })
+	s2, _ := apitest.NewServer(t, func(c *app.Config) { c.DB = path; c.Demo = true })
 	var users int
 	s2.Store().Read.QueryRow(`SELECT count(*) FROM users`).Scan(&users)
-	if users != len(DemoAccounts) {
+	if users != len(app.DemoAccounts) {
 		t.Errorf("a second --demo start must not add more: %d accounts", users)
 	}
-	if string(s2.secret) != secret || len(secret) != 32 {
+	if string(s2.Secret()) != secret || len(secret) != 32 {
 		t.Error("the generated secret must survive a restart")
 	}
 }
 
 func TestDemoLeavesRealDataAlone(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
-	_, ts := newTestServer(t, func(c *Config) { c.DB = dir + "/real.db" })
-	register(t, ts, "real@example.mn", nil)
+	_, ts := apitest.NewServer(t, func(c *app.Config) { c.DB = dir + "/real.db" })
+	apitest.Register(t, ts, "real@example.mn", nil)
 	ts.Close()
-	s, ts2 := newTestServer(t, func(c *Config) { c.DB = dir + "/real.db"; c.Demo = true })
+	s, ts2 := apitest.NewServer(t, func(c *app.Config) { c.DB = dir + "/real.db"; c.Demo = true })
 	var n int
 	s.Store().Read.QueryRow(`SELECT count(*) FROM users`).Scan(&n)
-	if n != 1 || strings.Contains(call(t, nil, ts2, "GET", "/api/meta", nil, "").raw, `"demo":true`) {
+	if n != 1 || strings.Contains(apitest.Call(t, nil, ts2, "GET", "/api/meta", nil, "").Raw, `"demo":true`) {
 		t.Errorf("--demo on a database with accounts must change nothing: %d users", n)
 	}
 }
 
 func TestSessionsAreStoredInSQLite(t *testing.T) {
-	s, ts := newTestServer(t)
-	res := do(t, ts, "GET", "/api/meta", "", nil)
-	if res.status != 200 {
-		t.Fatal(res.status)
+	t.Parallel()
+	s, ts := apitest.NewServer(t)
+	res := apitest.Do(t, ts, "GET", "/api/meta", "", nil)
+	if res.Status != 200 {
+		t.Fatal(res.Status)
 	}
 	// A session is only written when something is put in it; use the manager directly the way
 	// the accounts capability will, through a request on the real router.
 	req, _ := http.NewRequest("GET", ts.URL+"/api/meta", nil)
-	ctx, err := s.sessions.Load(req.Context(), "")
+	ctx, err := s.Sessions().Load(req.Context(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.sessions.Put(ctx, "k", "v")
-	token, _, err := s.sessions.Commit(ctx)
+	s.Sessions().Put(ctx, "k", "v")
+	token, _, err := s.Sessions().Commit(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +280,7 @@ func TestSessionsAreStoredInSQLite(t *testing.T) {
 		t.Fatalf("session row: %d %v", n, err)
 	}
 	req.AddCookie(&http.Cookie{Name: "gerege_session", Value: token})
-	r2, err := client.Do(req)
+	r2, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

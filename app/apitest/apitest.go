@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -223,4 +224,33 @@ func LastEmail(t testing.TB, s *app.Server, to string) *db.Email {
 	}
 	t.Fatalf("no email to %s", to)
 	return nil
+}
+
+// CodeRe finds the 6-digit code in an email (both languages); TokenRe a link's token.
+var (
+	CodeRe  = regexp.MustCompile(`(?m)^(?:Your code|Таны код): (\d{6})$`)
+	TokenRe = regexp.MustCompile(`token=([A-Za-z0-9_-]+)`)
+)
+
+// EmailCode is the 6-digit code in e.
+func EmailCode(t testing.TB, e *db.Email) string {
+	t.Helper()
+	m := CodeRe.FindStringSubmatch(e.Text)
+	if m == nil {
+		t.Fatalf("no code in email: %s", e.Text)
+	}
+	return m[1]
+}
+
+// WebRegister creates an account through the web form on client c (a form token fetched
+// first; extra fields added or replaced).
+func WebRegister(t testing.TB, c *http.Client, ts *httptest.Server, email string, extra map[string]any) Reply {
+	t.Helper()
+	ft := Call(t, c, ts, "GET", "/api/web/auth/form-token", nil, "").Str("formToken")
+	body := map[string]any{"email": email, "password": Password, "firstName": "Saraa", "lastName": "Bold",
+		"dateOfBirth": "2000-01-02", "acceptTerms": true, "formToken": ft}
+	for k, v := range extra {
+		body[k] = v
+	}
+	return Call(t, c, ts, "POST", "/api/web/auth/register", body, "", "Sec-Fetch-Site", "same-origin")
 }

@@ -70,15 +70,7 @@ func (h *Handlers) meAgain(w http.ResponseWriter, r *http.Request, id *authn.Ide
 	if err != nil {
 		return err
 	}
-	v, err := h.view(r.Context(), u)
-	if err != nil {
-		return err
-	}
-	if id.Via == "cookie" {
-		v.SessionExpiresAt = id.Session.ExpiresAt
-	}
-	web.JSON(w, http.StatusOK, v)
-	return nil
+	return h.writeMe(w, r, id, u)
 }
 
 // PasswordRequest is POST /api/account/password.

@@ -431,7 +431,13 @@ func (h *Handlers) WebLogout(w http.ResponseWriter, r *http.Request) error {
 // Me is GET /api/auth/me: the signed-in user (bearer or cookie).
 func (h *Handlers) Me(w http.ResponseWriter, r *http.Request) error {
 	id := authn.From(r.Context())
-	v, err := h.view(r.Context(), id.User)
+	return h.writeMe(w, r, id, id.User)
+}
+
+// writeMe answers with u as the caller sees themselves (with the web session's expiry when
+// signed in by cookie).
+func (h *Handlers) writeMe(w http.ResponseWriter, r *http.Request, id *authn.Identity, u *db.User) error {
+	v, err := h.view(r.Context(), u)
 	if err != nil {
 		return err
 	}

@@ -2,11 +2,15 @@ package app_test
 
 import (
 	"bytes"
-	"gerege/app"
+	"fmt"
+	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"gerege/app"
 )
 
 // TestReadmeFlagTable keeps the README's table of serve flags in step with `gerege serve
@@ -107,4 +111,88 @@ func TestReadmeFlagTable(t *testing.T) {
 			t.Errorf("--%s is missing from the README's flag table", n)
 		}
 	}
+}
+
+// TestDocLinks keeps README.md and docs/*.md from pointing at files the repository does not
+// have: every relative link resolves to a file (and its #anchor to a heading of it), and every
+// file name ending in .md mentioned in the text exists, relative to the page or to the root.
+func TestDocLinks(t *testing.T) {
+	pages, err := filepath.Glob("../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages = append(pages, "../README.md", "../ui/README.md")
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	mention := regexp.MustCompile(`(?:^|[\s(\x60])([\w./-]+\.md)\b`)
+	checked := 0
+	for _, page := range pages {
+		raw, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := filepath.Dir(page)
+		inFence := false
+		for n, line := range strings.Split(string(raw), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "```") {
+				inFence = !inFence
+				continue
+			}
+			if inFence {
+				continue
+			}
+			where := fmt.Sprintf("%s:%d", strings.TrimPrefix(page, "../"), n+1)
+			for _, m := range link.FindAllStringSubmatch(line, -1) {
+				target := m[1]
+				if u, err := url.Parse(target); err == nil && u.Scheme != "" {
+					continue // http(s), mailto: not ours to check here
+				}
+				file, anchor, _ := strings.Cut(target, "#")
+				if file == "" {
+					file = page
+				} else {
+					file = filepath.Join(dir, file)
+				}
+				checked++
+				if _, err := os.Stat(file); err != nil {
+					t.Errorf("%s links %s, which is not in the repository", where, target)
+					continue
+				}
+				if anchor != "" && strings.HasSuffix(file, ".md") && !hasHeading(t, file, anchor) {
+					t.Errorf("%s links %s: %s has no heading #%s", where, target, strings.TrimPrefix(file, "../"), anchor)
+				}
+			}
+			for _, m := range mention.FindAllStringSubmatch(line, -1) {
+				name := m[1]
+				checked++
+				_, errPage := os.Stat(filepath.Join(dir, name))
+				_, errRoot := os.Stat(filepath.Join("..", name))
+				if errPage != nil && errRoot != nil {
+					t.Errorf("%s mentions %s, which is not in the repository", where, name)
+				}
+			}
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("checked only %d links: is the link pattern still right?", checked)
+	}
+}
+
+// hasHeading reports whether the Markdown file has a heading whose GitHub anchor is anchor.
+func hasHeading(t *testing.T, file, anchor string) bool {
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	drop := regexp.MustCompile(`[^\p{L}\p{N}\- _]`)
+	for _, line := range strings.Split(string(raw), "\n") {
+		if !strings.HasPrefix(line, "#") {
+			continue
+		}
+		text := strings.TrimSpace(strings.TrimLeft(line, "#"))
+		slug := strings.ReplaceAll(drop.ReplaceAllString(strings.ToLower(text), ""), " ", "-")
+		if slug == anchor {
+			return true
+		}
+	}
+	return false
 }

@@ -37,9 +37,12 @@ e2e: deps
 	@test -x /usr/bin/chromium || { echo "chromium is missing: apt-get install -y --no-install-recommends chromium"; exit 1; }
 	npm run --silent e2e
 
-## build: the static, cgo-free release binary.
+## build: the static, cgo-free release binary. `gerege version` prints VERSION (from the nearest
+## tag) and the commit, which -buildvcs=auto records (it overrides a GOFLAGS=-buildvcs=false).
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+BUILDVCS ?= auto
 build:
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags='-s -w' -o bin/gerege .
+	CGO_ENABLED=0 $(GO) build -trimpath -buildvcs=$(BUILDVCS) -ldflags='-s -w -X gerege/app.Version=$(VERSION)' -o bin/gerege .
 
 ## fuzz: run each fuzz target for a while (FUZZTIME=30s by default). Their seed corpora live in
 ## each package's testdata/fuzz/<Target>/ and run as ordinary tests in `make test`; a crash

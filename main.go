@@ -52,7 +52,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "user":
 		err = userCmd(args, os.Stdin, stdout, stderr)
 	case "version":
-		fmt.Fprintln(stdout, "gerege", app.Version)
+		fmt.Fprintln(stdout, "gerege", app.BuildInfo())
 	case "help":
 		fmt.Fprint(stdout, usage)
 	default:

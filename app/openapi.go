@@ -10,7 +10,7 @@ import (
 // openAPI serves the API document (OpenAPI 3.1), built once from the route registry and the
 // Go types every route declares (app/platform/apidoc), so it cannot drift from the code.
 func (s *Server) openAPI() http.HandlerFunc {
-	build := sync.OnceValues(func() ([]byte, error) { return apidoc.Build(s.access.Routes(), Version) })
+	build := sync.OnceValues(func() ([]byte, error) { return apidoc.Build(s.access.Routes(), BuildInfo().Version) })
 	return func(w http.ResponseWriter, r *http.Request) {
 		doc, err := build()
 		if err != nil {

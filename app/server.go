@@ -31,9 +31,6 @@ import (
 	"gerege/db"
 )
 
-// Version is set at build time with -ldflags "-X gerege/app.Version=…".
-var Version = "dev"
-
 // Server is one running platform: its store, sessions and router.
 type Server struct {
 	cfg      Config
@@ -136,7 +133,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		return fail(err)
 	}
 	s.modules = []module{
-		{"site", &site.Handlers{Version: Version, Demo: s.demo.Get, Maintenance: s.maint.Get, Secure: cfg.Secure(),
+		{"site", &site.Handlers{Version: BuildInfo().Version, Demo: s.demo.Get, Maintenance: s.maint.Get, Secure: cfg.Secure(),
 			AppStoreURL: cfg.AppStoreURL, PlayStoreURL: cfg.PlayStoreURL, SupportEmail: cfg.SupportEmail, Now: s.now}},
 		{"content", &content.Handlers{Store: store, Now: s.now}},
 		{"directionboard", board},
@@ -267,7 +264,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, ready fu
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("listening", slog.String("addr", ln.Addr().String()), slog.String("db", cfg.DB),
-		slog.String("version", Version), slog.Bool("maintenance", cfg.Maintenance), slog.String("synchronous", durability))
+		slog.String("version", BuildInfo().String()), slog.Bool("maintenance", cfg.Maintenance), slog.String("synchronous", durability))
 	if ready != nil {
 		ready(ln.Addr().String())
 	}

@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"strings"
@@ -22,12 +23,18 @@ import (
 const usage = `Gerege — a global connectivity platform for individuals and enterprises.
 
 Usage:
-  gerege [serve] [flags]         run the platform (the default command)
-  gerege migrate [--db FILE]     apply database migrations and exit
+  gerege [serve] [flags]         run the platform (the default command); creates the data
+                                 file on first start
+  gerege migrate [--create]      apply database migrations and exit (--create: make the data
+                                 file if it is missing)
   gerege maintenance on|off      switch maintenance mode of a running installation
   gerege user create-admin --email ADDRESS [--password-stdin]
                                  create the first platform admin (or promote an account)
-  gerege version                 print the version
+  gerege version                 print the version and the commit it was built from
+
+Every command but version takes --db FILE (env GEREGE_DB, default ./gerege.db), before or
+after its other arguments. Only serve and migrate --create create a missing data file; the
+others refuse it, so a mistyped path cannot silently start an empty installation.
 
 Run 'gerege serve --help' for the server's flags and environment variables.
 `
@@ -98,10 +105,57 @@ func dbFlag(name string, args []string, stderr io.Writer) (*flag.FlagSet, *strin
 	return fs, fs.String("db", def, "path of the SQLite data file (env GEREGE_DB)")
 }
 
+// parse parses flags wherever they stand among the positional arguments — the flag package
+// stops at the first positional one, so `gerege maintenance on --db FILE` (the order the
+// docs print) used to leave --db unread — and returns the positional arguments. "--" ends
+// the flags.
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if i := len(args) - len(rest) - 1; i >= 0 && args[i] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
+	}
+}
+
+// existing refuses a data file that is not there: db.Open would create an empty one, and
+// the command would then report success on a database nobody uses.
+func existing(path string) error {
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("no data file at %s: check --db or GEREGE_DB (gerege serve and gerege migrate --create create one)", path)
+	}
+	if err != nil {
+		return err
+	}
+	if fi.IsDir() {
+		return fmt.Errorf("%s is a folder, not a data file: check --db or GEREGE_DB", path)
+	}
+	return nil
+}
+
 func migrate(args []string, stderr io.Writer) error {
 	fs, path := dbFlag("migrate", args, stderr)
-	if err := fs.Parse(args); err != nil {
+	create := fs.Bool("create", false, "create the data file when it is missing (otherwise a missing file is an error)")
+	pos, err := parse(fs, args)
+	if err != nil {
 		return err
+	}
+	if len(pos) > 0 {
+		return fmt.Errorf("migrate takes no arguments, got %q", pos)
+	}
+	if !*create {
+		if err := existing(*path); err != nil {
+			return err
+		}
 	}
 	if err := db.Migrate(*path); err != nil {
 		return err
@@ -112,14 +166,18 @@ func migrate(args []string, stderr io.Writer) error {
 
 func maintenance(args []string, stdout, stderr io.Writer) error {
 	fs, path := dbFlag("maintenance", args, stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, "Usage: gerege maintenance [--db FILE] on|off") }
-	if err := fs.Parse(args); err != nil {
+	fs.Usage = func() { fmt.Fprintln(stderr, "Usage: gerege maintenance on|off [--db FILE]") }
+	pos, err := parse(fs, args)
+	if err != nil {
 		return err
 	}
-	state := fs.Arg(0)
-	if fs.NArg() != 1 || (state != "on" && state != "off") {
+	if len(pos) != 1 || (pos[0] != "on" && pos[0] != "off") {
 		fs.Usage()
 		return errors.New("want on or off")
+	}
+	state := pos[0]
+	if err := existing(*path); err != nil {
+		return err
 	}
 	ctx := context.Background()
 	store, err := db.Open(ctx, *path)
@@ -144,7 +202,14 @@ func userCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	first := fs.String("first-name", "Admin", "given name")
 	last := fs.String("last-name", "Gerege", "surname")
 	fromStdin := fs.Bool("password-stdin", false, "read the password from the first line of standard input (otherwise one is generated and printed once)")
-	if err := fs.Parse(args); err != nil {
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return fmt.Errorf("user create-admin takes flags only, got %q", pos)
+	}
+	if err := existing(*path); err != nil {
 		return err
 	}
 	ctx := context.Background()

@@ -105,7 +105,8 @@ function freePort() {
  * Starts `gerege serve` on a free port with its own database; resolves once /readyz is 200.
  * `args` are extra flags for serve (e.g. ['--direction-board-limit', '20s']), or a function of
  * { baseURL, port } that returns them (e.g. for --base-url); `setup({ bin, db })`
- * runs before the server starts (e.g. `gerege user create-admin --db <db>`).
+ * runs before the server starts, on a data file made with `gerege migrate --create` (e.g.
+ * `gerege user create-admin --db <db>`).
  */
 export async function startServer({ env = {}, args = [], setup } = {}) {
   const bin = buildBinary();
@@ -113,7 +114,12 @@ export async function startServer({ env = {}, args = [], setup } = {}) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const db = path.join(dir, 'e2e.db');
-  await setup?.({ bin, db });
+  if (setup) {
+    // Commands other than serve refuse a missing data file: make it as an operator would.
+    const res = spawnSync(bin, ['migrate', '--create', '--db', db], { encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(`gerege migrate --create failed (${res.status}): ${res.stderr}`);
+    await setup({ bin, db });
+  }
   const extra = typeof args === 'function' ? args({ baseURL, port }) : args;
   const proc = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', db, ...extra], {
     env: { ...process.env, GEREGE_LOG_LEVEL: 'warn', ...env },

@@ -27,14 +27,18 @@ Usage:
                                  file on first start
   gerege migrate [--create]      apply database migrations and exit (--create: make the data
                                  file if it is missing)
+  gerege backup FILE             write a consistent copy of the data file to FILE, also while
+                                 the server runs (missing folders are created)
+  gerege restore FILE            put the backup FILE in place of the data file (the server
+                                 must be stopped)
   gerege maintenance on|off      switch maintenance mode of a running installation
   gerege user create-admin --email ADDRESS [--password-stdin]
                                  create the first platform admin (or promote an account)
   gerege version                 print the version and the commit it was built from
 
 Every command but version takes --db FILE (env GEREGE_DB, default ./gerege.db), before or
-after its other arguments. Only serve and migrate --create create a missing data file; the
-others refuse it, so a mistyped path cannot silently start an empty installation.
+after its other arguments. Only serve, migrate --create and restore create a missing data
+file; the others refuse it, so a mistyped path cannot silently start an empty installation.
 
 Run 'gerege serve --help' for the server's flags and environment variables.
 `
@@ -54,6 +58,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = serve(args, stdout, stderr)
 	case "migrate":
 		err = migrate(args, stderr)
+	case "backup":
+		err = backup(args, stdout, stderr)
+	case "restore":
+		err = restore(args, stdout, stderr)
 	case "maintenance":
 		err = maintenance(args, stdout, stderr)
 	case "user":
@@ -161,6 +169,45 @@ func migrate(args []string, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintln(stderr, "gerege: migrations applied to", *path)
+	return nil
+}
+
+func backup(args []string, stdout, stderr io.Writer) error {
+	fs, path := dbFlag("backup", args, stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, "Usage: gerege backup FILE [--db FILE]") }
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return errors.New("name the backup file")
+	}
+	if err := existing(*path); err != nil {
+		return err
+	}
+	if err := db.Backup(context.Background(), *path, pos[0]); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "backed up %s to %s\n", *path, pos[0])
+	return nil
+}
+
+func restore(args []string, stdout, stderr io.Writer) error {
+	fs, path := dbFlag("restore", args, stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, "Usage: gerege restore FILE [--db FILE]   (stop the server first)") }
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return errors.New("name the backup file to restore")
+	}
+	if err := db.Restore(context.Background(), pos[0], *path); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "restored %s from %s; start the server with the secret the backup was made with (docs/operations.md)\n", *path, pos[0])
 	return nil
 }
 

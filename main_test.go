@@ -76,6 +76,7 @@ func TestCommandsRefuseMissingDB(t *testing.T) {
 		{"maintenance", "on", "--db", missing},
 		{"maintenance", "--db", missing, "off"},
 		{"user", "create-admin", "--email", "admin@example.mn", "--db", missing},
+		{"backup", filepath.Join(dir, "b.db"), "--db", missing},
 	} {
 		var out, errb bytes.Buffer
 		code := run(args, &out, &errb)
@@ -88,6 +89,9 @@ func TestCommandsRefuseMissingDB(t *testing.T) {
 	}
 	if _, err := os.Stat(missing); !os.IsNotExist(err) {
 		t.Errorf("a command created %s: %v", missing, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "b.db")); !os.IsNotExist(err) {
+		t.Errorf("backup of a missing file wrote one: %v", err)
 	}
 	// A folder is not a data file either.
 	var out, errb bytes.Buffer
@@ -124,6 +128,8 @@ func TestFlagsAfterArguments(t *testing.T) {
 		t.Errorf("maintenance on --db=FILE: setting %q", got)
 	}
 	ok("user", "create-admin", "--email", "a@example.mn", "--db", data)
+	ok("backup", filepath.Join(dir, "b.db"), "--db", data)
+	ok("backup", "--db", data, filepath.Join(dir, "c.db"))
 	var out, errb bytes.Buffer
 	if code := run([]string{"maintenance", "on", "off", "--db", data}, &out, &errb); code != 1 {
 		t.Errorf("two states: exit %d", code)

@@ -2,7 +2,10 @@ module gerege
 
 go 1.26.0
 
-ignore ./node_modules
+ignore (
+	./node_modules
+	./tmp
+)
 
 require (
 	github.com/alexedwards/scs/v2 v2.9.0

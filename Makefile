@@ -5,8 +5,9 @@ GO ?= go
 
 .PHONY: test test-go test-ui check-bundle e2e deps build bench fuzz
 
-## test: everything CI runs — Go vet and tests, UI type check, i18n lint, unit tests,
-## the committed-bundle check, and the browser tests against the real binary.
+## test: everything CI runs — Go vet and tests, UI type check, ESLint (with the React hooks
+## rules), i18n lint, unit tests, the committed-bundle check, and the browser tests against
+## the real binary.
 test: test-go test-ui check-bundle e2e
 
 test-go:
@@ -22,6 +23,7 @@ deps: node_modules/.package-lock.json
 
 test-ui: deps
 	npm run --silent typecheck
+	npm run --silent lint
 	npm run --silent lint:i18n
 	npm run --silent test:unit
 

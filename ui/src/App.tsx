@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'react';
 import type { ComponentChildren } from 'preact';
 import { useTranslation } from 'react-i18next';
 import { Router, useLocation } from 'wouter';
@@ -49,19 +49,21 @@ export function LangRouter({ lang, ssrPath, children }: { lang: Lang; ssrPath?: 
 export function App({ servedPage }: { servedPage?: string }) {
   const { t, i18n } = useTranslation();
   const [location] = useLocation();
-  const firstLocation = useRef(location);
-  const served = location === firstLocation.current && servedPage ? routeByPage(servedPage) : undefined;
+  const [firstLocation] = useState(location);
+  const served = location === firstLocation && servedPage ? routeByPage(servedPage) : undefined;
   const route = served ?? routeFor(location);
   const ready = isReady(route);
-  const shown = useRef(route);
-  if (ready) shown.current = route;
-  const [, setLoaded] = useState(0);
+  // The page on screen and its component: the route's once it is ready, the previous one
+  // until then. Kept in state (set during render when the route became ready, as React
+  // allows for state derived from props), so the component shown is never made in render.
+  const [shown, setShown] = useState(() => ({ route, View: route.view.loaded() }));
+  if (ready && (shown.route !== route || !shown.View)) setShown({ route, View: route.view.loaded() });
 
   useEffect(() => {
     if (ready) return;
     let live = true;
     prepare(route, i18n).then(
-      () => live && setLoaded((n) => n + 1),
+      () => live && setShown({ route, View: route.view.loaded() }),
       // A chunk that cannot load (the site was updated since this page came): load the page itself.
       () => live && window.location.assign(window.location.href),
     );
@@ -70,8 +72,7 @@ export function App({ servedPage }: { servedPage?: string }) {
     };
   }, [route, ready, i18n]);
 
-  const current = shown.current;
-  const View = current.view.loaded();
+  const { route: current, View } = shown;
 
   // After a client-side navigation: new title, description and links, and focus on the new content.
   const firstRender = useRef(true);

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { initialsOf, session, type User } from '../lib/session';
+import { useOpenHere } from '../lib/disclosure';
 import { toast } from '../lib/toast';
 import { fullName } from './forms/order';
 
@@ -11,12 +12,11 @@ import { fullName } from './forms/order';
  */
 export function AccountMenu({ id, user }: { id: string; user: User }) {
   const { t, i18n } = useTranslation();
-  const [location, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useOpenHere();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => setOpen(false), [location]);
   useEffect(() => {
     if (!open) return;
     const outside = (e: Event) => {
@@ -34,7 +34,7 @@ export function AccountMenu({ id, user }: { id: string; user: User }) {
       document.removeEventListener('click', outside);
       document.removeEventListener('keydown', esc);
     };
-  }, [open]);
+  }, [open, setOpen]);
 
   const name = fullName(i18n.language, user.firstName, user.lastName);
   const signOut = async () => {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyView, prepare } from '../lib/lazy';
 import { useSession } from '../lib/session';
@@ -21,6 +21,6 @@ export function Bell() {
       () => setView(() => bell.view.loaded() as ComponentType),
       () => undefined,
     );
-  }, [state.status]);
+  }, [state.status, View, i18n]);
   return state.status === 'signedIn' && View ? <View /> : null;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { get } from '../lib/api';
@@ -66,9 +66,13 @@ function MobileApp({ onBack }: { onBack: () => void }) {
 export function LoginChoice({ open }: { open: boolean }) {
   const { t } = useTranslation();
   const [step, setStep] = useState<'choose' | 'mobile'>('choose');
-  useEffect(() => {
+  // Each opening starts at the choice: reset while rendering when `open` turns true (state
+  // derived from a prop change, as React advises), not in an effect after it.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) setStep('choose');
-  }, [open]);
+  }
   return (
     <Dialog id="login-dialog" open={open} onClose={loginDialog.close} title={t('auth.loginDialog.title')}>
       {open && step === 'choose' && (

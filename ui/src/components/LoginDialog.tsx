@@ -1,6 +1,6 @@
 import type { ComponentType } from 'preact';
 import { useSyncExternalStore } from 'preact/compat';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyView, prepare } from '../lib/lazy';
 
@@ -41,6 +41,6 @@ export function LoginDialog() {
       () => setView(() => choice.view.loaded() as ComponentType<{ open: boolean }>),
       () => window.location.assign(`/${i18n.language}/auth/login`), // no chunk: the sign-in page itself
     );
-  }, [open]);
+  }, [open, View, i18n]);
   return View ? <View open={open} /> : null;
 }

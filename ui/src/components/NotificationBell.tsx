@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import type { ApiError } from '../lib/api';
+import { useOpenHere } from '../lib/disclosure';
 import { listNotifications, type Notification, unread, useUnread } from '../lib/notifications';
 import { formatDateTime } from '../pages/dashboard/format';
 
@@ -51,9 +52,8 @@ export function NotificationItem({ n, onFollow }: { n: Notification; onFollow?: 
  */
 export function NotificationBell({ id = 'header', pollMs = POLL_MS }: { id?: string; pollMs?: number }) {
   const { t } = useTranslation();
-  const [location] = useLocation();
   const count = useUnread();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useOpenHere(); // closes when the page changes
   const [items, setItems] = useState<Notification[] | null>(null);
   const [error, setError] = useState('');
   const root = useRef<HTMLDivElement>(null);
@@ -75,8 +75,6 @@ export function NotificationBell({ id = 'header', pollMs = POLL_MS }: { id?: str
     };
   }, [pollMs]);
 
-  useEffect(() => setOpen(false), [location]);
-
   // New ones arriving while the page is open are said once (a polite live region); the count
   // the bell starts with is not.
   const [announce, setAnnounce] = useState('');
@@ -86,7 +84,7 @@ export function NotificationBell({ id = 'header', pollMs = POLL_MS }: { id?: str
       setAnnounce(t('notifications.bell.labelUnread', { count }));
     }
     seen.current = count;
-  }, [count]);
+  }, [count, t]);
 
   // Opened, or the count changed while open: show the latest.
   useEffect(() => {
@@ -118,7 +116,7 @@ export function NotificationBell({ id = 'header', pollMs = POLL_MS }: { id?: str
       document.removeEventListener('click', outside);
       document.removeEventListener('keydown', esc);
     };
-  }, [open]);
+  }, [open, setOpen]);
 
   const label = count ? t('notifications.bell.labelUnread', { count }) : t('notifications.bell.label');
   const panel = `${id}-notifications`;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 
 /** The SVG path of a QR matrix: one unit square per dark module, merged along each row. */
 export function qrPath(modules: boolean[][]): string {

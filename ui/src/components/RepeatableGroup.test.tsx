@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/preact';
-import { useState } from 'preact/hooks';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderAt } from '../test/render';
 import { RepeatableGroup } from './RepeatableGroup';

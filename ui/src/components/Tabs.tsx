@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'react';
 
 export interface Tab {
   id: string;

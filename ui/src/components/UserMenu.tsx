@@ -1,5 +1,5 @@
 import type { ComponentType } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { lazyView, prepare } from '../lib/lazy';
@@ -29,7 +29,7 @@ export function UserMenu({ id }: { id: string }) {
       () => setMenu(() => account.view.loaded() as ComponentType<MenuProps>),
       () => undefined,
     );
-  }, [state.status]);
+  }, [state.status, Menu, i18n]);
 
   const user = state.user;
   if (user) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 
 /** Full years between a YYYY-MM-DD birth date and `now` (UTC, as the server counts); NaN when the date is not real. */
 export function age(birth: string, now: Date): number {
@@ -20,6 +20,9 @@ export function age(birth: string, now: Date): number {
  */
 export function useToday(): string | undefined {
   const [today, setToday] = useState<string>();
+  // After hydration on purpose: the prerendered HTML and the first render must agree, so the
+  // browser's date can only come in a second render.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setToday(new Date().toISOString().slice(0, 10)), []);
   return today;
 }

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { useSyncExternalStore } from 'preact/compat';
-import { useEffect } from 'preact/hooks';
+import { useEffect } from 'react';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { type ApiError, get, post } from './api';
 import { type Timer, toast } from './toast';

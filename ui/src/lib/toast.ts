@@ -50,7 +50,7 @@ export function createToastStore({
       const same = toasts.find((t) => t.variant === variant && t.message === message);
       if (same) return same.id;
       const toast = { id: nextId++, variant, message };
-      let next = [...toasts, toast];
+      const next = [...toasts, toast];
       while (next.length > limit) stop(next.shift()!.id); // the oldest goes first
       toasts = next;
       timers.set(toast.id, timer.set(() => store.dismiss(toast.id), duration));

@@ -80,6 +80,9 @@ export interface FormFrameProps {
 }
 
 export function FormFrame({ engine, submitLabel, steps, label, children }: FormFrameProps) {
+  // Taken out of the engine first: whatever object a value passed to `ref` comes from is
+  // taken for a ref by react-hooks/refs, and every read of the engine would look like one.
+  const { formRef } = engine;
   const { t } = useTranslation();
   const p = engine.prefix;
   if (engine.receipt) {
@@ -107,7 +110,7 @@ export function FormFrame({ engine, submitLabel, steps, label, children }: FormF
       <div id={`${p}-alert`} tabIndex={-1} role="alert" class="form-message">
         {engine.formMessage && <Alert variant="error">{engine.formMessage}</Alert>}
       </div>
-      <form ref={engine.formRef} method="post" noValidate aria-label={label} onSubmit={engine.submit} class="form-body">
+      <form ref={formRef} method="post" noValidate aria-label={label} onSubmit={engine.submit} class="form-body">
         <RequiredNote />
         <Honeypot id={`${p}-website`} value={engine.website} onValue={engine.setWebsite} />
         {children}

@@ -32,8 +32,7 @@ export function countryName(i18n: I18n, code: string): string {
 }
 
 /** The countries as options sorted by name in the page's language; Mongolia first. */
-export function countryOptions(i18n: I18n, codes: readonly string[]): { value: string; label: string }[] {
-  const lang = i18n.language;
+export function countryOptions(i18n: I18n, codes: readonly string[], lang = i18n.language): { value: string; label: string }[] {
   const opts = codes.map((c) => ({ value: c, label: countryName(i18n, c) }));
   opts.sort((a, b) => (a.value === 'MN' ? -1 : b.value === 'MN' ? 1 : a.label.localeCompare(b.label, lang)));
   return opts;

@@ -1,6 +1,6 @@
 // The state of one public form: its answers (never cleared by an error), the messages beside
 // its fields, its sections, the draft, and sending it once.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { del, get, put } from '../../lib/api';
 import { type User, useSession } from '../../lib/session';
@@ -58,7 +58,8 @@ export function useFormEngine(opts: EngineOptions) {
   const user = session.status === 'signedIn' ? session.user : undefined;
 
   const [schema, setSchema] = useState<FormSchema>(SCHEMAS[form]);
-  const sections = useMemo(() => opts.sections ?? [Object.keys(SCHEMAS[form].fields)], [form]);
+  const optSections = opts.sections;
+  const sections = useMemo(() => optSections ?? [Object.keys(SCHEMAS[form].fields)], [form, optSections]);
   const known = useMemo(() => sections.flat(), [sections]);
   const lastStep = sections.length - (opts.review ? 0 : 1);
 
@@ -79,8 +80,17 @@ export function useFormEngine(opts: EngineOptions) {
   const draft = useRef<DraftStore | undefined>(undefined);
   const touched = useRef(false);
   const offered = useRef(false);
+  // The latest values for the handlers, which update it themselves before setting state.
   const valuesRef = useRef(values);
-  valuesRef.current = values;
+  useLayoutEffect(() => {
+    valuesRef.current = values;
+  }, [values]);
+  // The latest options for the effects below, which run on their own triggers (the form, the
+  // session) rather than whenever a page passes a new callback or array.
+  const latest = useRef(opts);
+  useLayoutEffect(() => {
+    latest.current = opts;
+  });
 
   const translate = (problems: Problems): Messages =>
     Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, t(p.key, p.args)]));
@@ -93,15 +103,18 @@ export function useFormEngine(opts: EngineOptions) {
 
   // Shown in the browser: the form token, the server's schema, the draft store.
   useEffect(() => {
+    // After hydration on purpose: the prerendered form is inert until the browser has it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setReady(true);
     loadToken();
     fetchSchema(form).then(
       (s) => setSchema(mergeSchema(form, s)),
       () => undefined,
     );
-    if (opts.draft) {
+    const { draft: keep, timer } = latest.current;
+    if (keep) {
       const storage = browserStorage();
-      draft.current = createDraftStore(form, { storage, timer: opts.timer ?? realTimer, now: () => Date.now() });
+      draft.current = createDraftStore(form, { storage, timer: timer ?? realTimer, now: () => Date.now() });
     }
     const leave = () => draft.current?.flush();
     window.addEventListener('pagehide', leave);
@@ -111,31 +124,37 @@ export function useFormEngine(opts: EngineOptions) {
     };
   }, [form]);
 
-  // Once we know who is there: the server copy of the draft (signed in), the offer, the prefill.
+  // Once we know who is there: the prefill (while rendering, once per signed-in user: state
+  // derived from the session, not set in an effect after it), then the server copy of the
+  // draft (signed in) and the offer.
+  const [prefilledFor, setPrefilledFor] = useState<typeof user>();
+  if (user && opts.prefill && prefilledFor !== user) {
+    setPrefilledFor(user);
+    const fill = opts.prefill(user);
+    setValues((v) => {
+      const next = { ...v };
+      for (const [k, val] of Object.entries(fill)) if (val && !v[k]) next[k] = val as Value;
+      return next;
+    });
+  }
+  const sessionKnown = session.status !== 'unknown';
+  const signedIn = !!user;
   useEffect(() => {
-    if (session.status === 'unknown') return;
-    if (opts.draft === 'sync') draft.current?.setRemote(user ? remoteDrafts(form) : undefined);
-    if (user && opts.prefill) {
-      const fill = opts.prefill(user);
-      setValues((v) => {
-        const next = { ...v };
-        for (const [k, val] of Object.entries(fill)) if (val && !v[k]) next[k] = val as Value;
-        return next;
-      });
-    }
+    if (!sessionKnown) return;
+    if (latest.current.draft === 'sync') draft.current?.setRemote(signedIn ? remoteDrafts(form) : undefined);
     if (!offered.current && draft.current) {
       offered.current = true;
       draft.current.offer().then((d) => {
         if (d && !isBlank(fromDraft(SCHEMAS[form], d.data, emptyValues(SCHEMAS[form])))) setOffer(d);
       });
     }
-  }, [session.status]);
+  }, [sessionKnown, signedIn, form]);
 
   // Every change after the person starts typing goes to the draft (debounced there).
   useEffect(() => {
     if (!touched.current || receipt || !draft.current) return;
-    draft.current.save({ ...toDraft(values, opts.notInDraft), [STEP_KEY]: step });
-  }, [values, step]);
+    draft.current.save({ ...toDraft(values, latest.current.notInDraft), [STEP_KEY]: step });
+  }, [values, step, receipt]);
 
   // Focus follows what happened: the first invalid field, the new section, the confirmation.
   useEffect(() => {
@@ -154,7 +173,7 @@ export function useFormEngine(opts: EngineOptions) {
     }
     el?.focus();
     el?.scrollIntoView?.({ block: 'center' });
-  }, [focus]);
+  }, [focus, prefix]);
 
   const requestFocus = (to: Focus['to']) => setFocus((f) => ({ to, n: (f?.n ?? 0) + 1 }));
 

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Alert } from '../../components/Alert';
@@ -11,6 +11,7 @@ import { checkEmail } from './validate';
 export function ForgotPassword() {
   const { t } = useTranslation();
   const form = useForm({ email: '' });
+  const { attach } = form;
   const [sent, setSent] = useState('');
 
   const onSubmit = form.submit(async () => {
@@ -39,7 +40,7 @@ export function ForgotPassword() {
         )}
       </div>
       {!sent && (
-        <form ref={form.ref} noValidate onSubmit={onSubmit}>
+        <form ref={attach} noValidate onSubmit={onSubmit}>
           <FormMessage message={form.message} />
           <TextField id="forgot-email" type="email" label={t('auth.forgot.email')} autoComplete="email" required {...form.text('email')} />
           <SubmitButton busy={form.busy}>{t('auth.forgot.submit')}</SubmitButton>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Alert } from '../../components/Alert';
@@ -6,7 +6,7 @@ import { type ApiError, post } from '../../lib/api';
 import { session, type User, useSession } from '../../lib/session';
 import { AuthCard, useQuery } from './form';
 
-type Accept = { status: 'idle' | 'accepting' } | { status: 'done'; user: User } | { status: 'failed'; message: string; code?: string };
+type Accept = { status: 'idle' } | { status: 'done'; user: User } | { status: 'failed'; message: string; code?: string };
 
 /**
  * /auth/invitation?token=…: a signed-in user accepts at once; a signed-out visitor is told to
@@ -19,9 +19,13 @@ export function Invitation() {
   const token = query?.get('token') ?? '';
   const [accept, setAccept] = useState<Accept>({ status: 'idle' });
 
+  // Accepted once, as soon as a signed-in user and a token are there; until the answer comes
+  // the page says it is checking (derived while rendering, not set in the effect).
+  const started = useRef(false);
+  const ready = state.status === 'signedIn' && !!token;
   useEffect(() => {
-    if (state.status !== 'signedIn' || !token || accept.status !== 'idle') return;
-    setAccept({ status: 'accepting' });
+    if (!ready || started.current) return;
+    started.current = true;
     post<User>('/organization/invitations/accept', { token }).then(
       (user) => {
         session.signedIn(user);
@@ -29,13 +33,14 @@ export function Invitation() {
       },
       (err: ApiError) => setAccept({ status: 'failed', message: err.message, code: err.code }),
     );
-  }, [state.status, token]);
+  }, [ready, token]);
+  const accepting = accept.status === 'idle' && ready;
 
   const back = `/${i18n.language}/auth/invitation${query ? `?${query.toString()}` : ''}`;
   const returnTo = `?returnTo=${encodeURIComponent(back)}`;
 
   let body;
-  if (!query || state.status === 'unknown' || accept.status === 'accepting') {
+  if (!query || state.status === 'unknown' || accepting) {
     body = <p aria-busy="true">{t('auth.invitation.checking')}</p>;
   } else if (!token) {
     body = <Alert variant="error">{t('auth.invitation.noToken')}</Alert>;

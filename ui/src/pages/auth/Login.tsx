@@ -1,4 +1,4 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { TextField } from '../../components/TextField';
@@ -21,12 +21,13 @@ export function Login() {
   const state = useSession();
   const query = useQuery();
   const form = useForm({ email: '', password: '' });
+  const { attach } = form;
   const lang = i18n.language;
 
   // Signed in (already, or just now): go on.
   useEffect(() => {
     if (state.status === 'signedIn' && query) goTo(safeReturnTo(query.get('returnTo'), lang), lang, navigate, true);
-  }, [state.status, query]);
+  }, [state.status, query, lang, navigate]);
 
   const onSubmit = form.submit(async () => {
     const errors: Record<string, string> = {};
@@ -44,7 +45,7 @@ export function Login() {
 
   return (
     <AuthCard title={t('auth.login.heading')} lead={t('auth.login.lead')}>
-      <form ref={form.ref} noValidate onSubmit={onSubmit}>
+      <form ref={attach} noValidate onSubmit={onSubmit}>
         <FormMessage message={form.message} />
         <TextField id="login-email" type="email" label={t('auth.login.email')} autoComplete="email" required {...form.text('email')} />
         <TextField

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Alert } from '../../components/Alert';
 import { TextField } from '../../components/TextField';
 import { type ApiError, post } from '../../lib/api';
 import { session } from '../../lib/session';
-import { AuthCard, FormMessage, SubmitButton, useForm, useQuery } from './form';
+import { AuthCard, FormMessage, SubmitButton, useFillFromQuery, useForm, useQuery } from './form';
 import { checkEmail, checkPassword } from './validate';
 
 /**
@@ -17,12 +17,10 @@ export function NewPassword() {
   const query = useQuery();
   const token = query?.get('token') ?? '';
   const form = useForm({ email: '', code: '', password: '' });
+  const { attach } = form;
   const [done, setDone] = useState('');
 
-  useEffect(() => {
-    const email = query?.get('email');
-    if (email && !form.values.email) form.set('email', email);
-  }, [query]);
+  useFillFromQuery(form, query, (q) => ({ email: q.get('email') }));
 
   const onSubmit = form.submit(async () => {
     const errors: Record<string, string> = {};
@@ -60,7 +58,7 @@ export function NewPassword() {
         )}
       </div>
       {!done && (
-        <form ref={form.ref} noValidate onSubmit={onSubmit}>
+        <form ref={attach} noValidate onSubmit={onSubmit}>
           <FormMessage message={form.message} />
           {!token && (
             <>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { RadioGroup } from '../../components/ChoiceGroup';
@@ -37,6 +37,7 @@ export function Register() {
     acceptTerms: false,
     website: '',
   });
+  const { attach } = form;
   const v = form.values;
 
   useEffect(() => {
@@ -56,24 +57,26 @@ export function Register() {
     if (state.status === 'signedIn' && query && !registered.current) {
       goTo(safeReturnTo(query.get('returnTo'), lang), lang, navigate, true);
     }
-  }, [state.status, query]);
+  }, [state.status, query, lang, navigate]);
 
-  const onSubmit = form.submit(async () => {
-    const errors = validateRegister(t, v, new Date(), limits);
-    if (Object.keys(errors).length) return form.fail(errors);
-    try {
-      const res = await post<{ user: User }>('/web/auth/register', {
-        ...v,
-        organization: v.accountType === 'enterprise' ? v.organization : '',
-        formToken: await formToken.current,
-      });
-      registered.current = true;
-      session.signedIn(res.user);
-      navigate(keepReturnTo('/auth/verify', query));
-    } catch (err) {
-      form.failWith(err as never);
-    }
-  });
+  // Wrapped when the form is sent, not while rendering: the handler reads refs.
+  const onSubmit = (e: Event) =>
+    form.submit(async () => {
+      const errors = validateRegister(t, v, new Date(), limits);
+      if (Object.keys(errors).length) return form.fail(errors);
+      try {
+        const res = await post<{ user: User }>('/web/auth/register', {
+          ...v,
+          organization: v.accountType === 'enterprise' ? v.organization : '',
+          formToken: await formToken.current,
+        });
+        registered.current = true;
+        session.signedIn(res.user);
+        navigate(keepReturnTo('/auth/verify', query));
+      } catch (err) {
+        form.failWith(err as never);
+      }
+    })(e);
 
   const name = (field: 'firstName' | 'lastName') => (
     <TextField
@@ -94,7 +97,7 @@ export function Register() {
 
   return (
     <AuthCard title={t('auth.register.heading')} lead={t('auth.register.lead')}>
-      <form ref={form.ref} noValidate onSubmit={onSubmit}>
+      <form ref={attach} noValidate onSubmit={onSubmit}>
         <FormMessage message={form.message} />
         <RadioGroup
           name="accountType"

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Alert } from '../../components/Alert';
@@ -10,7 +10,7 @@ import { goTo, safeReturnTo } from './returnTo';
 import { toast } from '../../lib/toast';
 import { AuthCard, FormMessage, SubmitButton, useForm, useQuery } from './form';
 
-type LinkState = { status: 'idle' } | { status: 'checking' } | { status: 'done' } | { status: 'failed'; message: string };
+type LinkState = { status: 'idle' } | { status: 'done' } | { status: 'failed'; message: string };
 
 /**
  * /auth/verify: the 6-digit code from the email (signed in), or ?token= from the email's link,
@@ -26,6 +26,7 @@ export function Verify() {
   const [link, setLink] = useState<LinkState>({ status: 'idle' });
   const [resending, setResending] = useState(false);
   const form = useForm({ code: '' });
+  const { attach } = form;
   const user = state.user;
 
   const verified = () => {
@@ -33,9 +34,11 @@ export function Verify() {
     toast.success(t('auth.verify.done'));
   };
 
+  // The link's token is sent once; until the answer the page says it is checking.
+  const sent = useRef(false);
   useEffect(() => {
-    if (!token || link.status !== 'idle') return;
-    setLink({ status: 'checking' });
+    if (!token || sent.current) return;
+    sent.current = true;
     post('/auth/verify', { token }).then(
       () => {
         setLink({ status: 'done' });
@@ -45,7 +48,7 @@ export function Verify() {
       },
       (err: ApiError) => setLink({ status: 'failed', message: err.errors?.code ?? err.message }),
     );
-  }, [token]);
+  }, [token, t]);
 
   const onSubmit = form.submit(async () => {
     const code = form.values.code.replace(/\s+/g, '');
@@ -116,7 +119,7 @@ export function Verify() {
       <>
         {link.status === 'failed' && <Alert variant="error">{link.message}</Alert>}
         <p>{t('auth.verify.sentTo', { email: user.email })}</p>
-        <form ref={form.ref} noValidate onSubmit={onSubmit}>
+        <form ref={attach} noValidate onSubmit={onSubmit}>
           <FormMessage message={form.message} />
           <TextField
             id="verify-code"

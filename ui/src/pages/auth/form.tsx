@@ -1,5 +1,5 @@
 import type { ComponentChildren, TargetedEvent } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Alert } from '../../components/Alert';
@@ -35,10 +35,17 @@ export function useForm<I extends Record<string, string | boolean>>(initial: I) 
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const ref = useRef<HTMLFormElement>(null);
+  const formEl = useRef<HTMLFormElement | null>(null);
+  // `attach` is a callback ref for the <form>. Take it out of the object first
+  // (`const { attach } = form; <form ref={attach}>`): whatever object a value passed to `ref`
+  // comes from is taken for a ref by the React Compiler's rules, and every read of the form's
+  // values during render would then look like a read of a ref (react-hooks/refs).
+  const attach = useCallback((el: HTMLFormElement | null) => {
+    formEl.current = el;
+  }, []);
 
   useEffect(() => {
-    if (attempt) focusFirstInvalid(ref.current);
+    if (attempt) focusFirstInvalid(formEl.current);
   }, [attempt]);
 
   const set = <K extends keyof T>(name: K, value: T[K]) => {
@@ -46,8 +53,8 @@ export function useForm<I extends Record<string, string | boolean>>(initial: I) 
   };
 
   const fail = (fields: FieldErrors, text = '') => {
-    const shown = fieldNames(ref.current);
-    const others = Object.entries(fields).filter(([k]) => ref.current && !shown.has(k));
+    const shown = fieldNames(formEl.current);
+    const others = Object.entries(fields).filter(([k]) => formEl.current && !shown.has(k));
     setErrors(fields);
     setMessage([text, ...others.map(([, m]) => m)].filter(Boolean).join(' '));
     setAttempt((n) => n + 1);
@@ -86,7 +93,7 @@ export function useForm<I extends Record<string, string | boolean>>(initial: I) 
     }
   };
 
-  return { values, set, errors, message, busy, ref, fail, failWith, reset, text, submit, setMessage };
+  return { values, set, errors, message, busy, attach, fail, failWith, reset, text, submit, setMessage };
 }
 
 /** The form's own message (not tied to one field), announced when it appears. */
@@ -98,12 +105,44 @@ export function FormMessage({ message, variant = 'error' }: { message: string; v
   );
 }
 
+/**
+ * False on the server and while the prerendered page hydrates, true from the next render on:
+ * what only the browser knows (the query, today's date) must wait for it, or the first render
+ * would not match the prerendered HTML.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  // The one place state is set in an effect on purpose: a second render after hydration.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
 /** The query of the current URL, read after the first render (the prerendered page has none). */
 export function useQuery(): URLSearchParams | null {
-  const [location] = useLocation();
-  const [query, setQuery] = useState<URLSearchParams | null>(null);
-  useEffect(() => setQuery(new URLSearchParams(window.location.search)), [location]);
-  return query;
+  useLocation(); // render again when the app navigates
+  const search = useHydrated() ? window.location.search : null;
+  return useMemo(() => (search === null ? null : new URLSearchParams(search)), [search]);
+}
+
+/**
+ * Fills a form's empty fields from the query when it comes (and when it changes); what the
+ * person typed wins. Done while rendering, as state derived from the query.
+ */
+export function useFillFromQuery<F extends { values: Record<string, string | boolean>; set: (name: never, value: never) => void }>(
+  form: F,
+  query: URLSearchParams | null,
+  fill: (q: URLSearchParams) => Record<string, string | null | undefined>,
+) {
+  const [seen, setSeen] = useState<URLSearchParams | null>(null);
+  if (query !== seen) {
+    setSeen(query);
+    if (query) {
+      for (const [name, value] of Object.entries(fill(query))) {
+        if (value && !form.values[name]) (form.set as (n: string, v: string) => void)(name, value);
+      }
+    }
+  }
 }
 
 /** The centred card the sign-in pages sit in. */

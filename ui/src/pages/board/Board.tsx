@@ -1,7 +1,7 @@
 // The Direction Board career test (Чиглэлийн самбар): the introduction and the questions at
 // /direction-board, the visitor's result, a shared result and the "email sent" page. One chunk,
 // loaded only on these pages.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Alert } from '../../components/Alert';
@@ -52,7 +52,6 @@ export function DirectionBoard() {
 
   useEffect(() => {
     let live = true;
-    setLoadError('');
     boardApi.test().then(
       (data) => {
         if (!live) return;
@@ -64,7 +63,7 @@ export function DirectionBoard() {
     return () => {
       live = false;
     };
-  }, [reload]);
+  }, [reload, t]);
 
   /** Starts a new attempt, or gets the unfinished one back from the server (with its answers). */
   const start = async () => {
@@ -123,7 +122,13 @@ export function DirectionBoard() {
           <>
             <Alert variant="error">{loadError}</Alert>
             <p>
-              <Button variant="secondary" onClick={() => setReload((n) => n + 1)}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setLoadError('');
+                  setReload((n) => n + 1);
+                }}
+              >
                 {t('directionBoard.intro.retry')}
               </Button>
             </p>

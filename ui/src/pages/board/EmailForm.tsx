@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/Button';
@@ -16,6 +16,7 @@ export function EmailForm({ attemptId }: { attemptId: string }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const form = useForm({ email: '', consent: false });
+  const { attach } = form;
   const [alreadySent, setAlreadySent] = useState(false);
 
   const send = (again: boolean) =>
@@ -34,7 +35,7 @@ export function EmailForm({ attemptId }: { attemptId: string }) {
     <section class="board-email" aria-labelledby="board-email-title">
       <h2 id="board-email-title">{t('directionBoard.email.title')}</h2>
       <p>{t('directionBoard.email.text')}</p>
-      <form ref={form.ref} onSubmit={send(false)} noValidate>
+      <form ref={attach} onSubmit={send(false)} noValidate>
         <TextField
           id="board-email"
           type="email"

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Alert } from '../../components/Alert';
@@ -49,13 +49,19 @@ export function Questions({ test, attempt, offset: startOffset }: { test: Test; 
 
   const toResult = () => navigate(RESULT_PATH);
 
+  // What the saver does when the server closes the attempt, kept current for it (the saver
+  // lives as long as the attempt; set after rendering, not during it).
+  const onClosed = useRef<(err: ApiError) => void>(undefined);
+  useLayoutEffect(() => {
+    onClosed.current = (err) => (err.code === 'time_up' ? void timeUp() : toResult());
+  });
   const saver = useMemo(
     () =>
       createSaver({
         send: (batch) => boardApi.save(attempt.id, batch).then((a) => setOffset(offsetOf(a.now))),
         timer,
         onState: setSaveState,
-        onClosed: (err) => (err.code === 'time_up' ? void timeUp() : toResult()),
+        onClosed: (err) => onClosed.current?.(err),
       }),
     [attempt.id],
   );
@@ -93,7 +99,7 @@ export function Questions({ test, attempt, offset: startOffset }: { test: Test; 
     const hit = crossedThreshold(lastMinutes.current, minutes);
     lastMinutes.current = minutes;
     if (hit) setAnnouncement(t('directionBoard.test.minutesLeft', { count: hit }));
-  }, [minutes]);
+  }, [minutes, t]);
 
   // Nothing is lost when the tab is hidden or closed: send what is queued (keepalive outlives the page).
   useEffect(() => {
@@ -118,7 +124,7 @@ export function Questions({ test, attempt, offset: startOffset }: { test: Test; 
       window.removeEventListener('pagehide', onPageHide);
       void saver.flush().finally(() => saver.stop());
     };
-  }, [saver]);
+  }, [saver, attempt.id, i18n]); // i18n is one object for the app's life: its language is read when the page hides
 
   // The question's answer (the chosen one, else the first) has focus on every move.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Alert } from '../../components/Alert';
@@ -37,7 +37,7 @@ function useOwnResult(): Loaded {
     return () => {
       live = false;
     };
-  }, []);
+  }, [t]);
   return loaded;
 }
 
@@ -127,19 +127,20 @@ export function SharedResult() {
   const { t } = useTranslation();
   const [location] = useLocation();
   const token = decodeURIComponent(location.split('/').pop() ?? '');
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  // What came for which token: another token's answer is still loading for this one.
+  const [answer, setAnswer] = useState<{ token: string; loaded: Loaded } | null>(null);
+  const loaded: Loaded = answer?.token === token ? answer.loaded : { state: 'loading' };
   useEffect(() => {
     let live = true;
-    setLoaded({ state: 'loading' });
+    const set = (l: Loaded) => live && setAnswer({ token, loaded: l });
     boardApi.shared(token).then(
-      (result) => live && setLoaded({ state: 'ready', attemptId: '', result }),
-      (err: ApiError) =>
-        live && setLoaded(err?.status === 404 ? { state: 'none' } : { state: 'error', message: err?.message ?? t('errors.generic') }),
+      (result) => set({ state: 'ready', attemptId: '', result }),
+      (err: ApiError) => set(err?.status === 404 ? { state: 'none' } : { state: 'error', message: err?.message ?? t('errors.generic') }),
     );
     return () => {
       live = false;
     };
-  }, [token]);
+  }, [token, t]);
 
   let body: ComponentChildren;
   switch (loaded.state) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { clockOffset, minutesLeft, msLeft } from './timer';
 
 /** The server's clock offset for an answer that carried `now`, measured when it arrived. */
@@ -9,12 +9,15 @@ export const offsetOf = (serverNow: string): number => clockOffset(serverNow, Da
  * (and re-rendering) only when the minute does. `onTimeUp` runs once when the time is over.
  */
 export function useMinutesLeft(deadlineAt: string | undefined, offset: number, onTimeUp?: () => void): number | undefined {
-  const read = () => (deadlineAt ? minutesLeft(msLeft(deadlineAt, offset, Date.now())) : undefined);
-  const [minutes, setMinutes] = useState(read);
+  const [minutes, setMinutes] = useState(() => (deadlineAt ? minutesLeft(msLeft(deadlineAt, offset, Date.now())) : undefined));
+  // The latest callback, for the interval below (set after rendering, not during it).
   const timeUp = useRef(onTimeUp);
-  timeUp.current = onTimeUp;
+  useLayoutEffect(() => {
+    timeUp.current = onTimeUp;
+  });
   useEffect(() => {
     if (!deadlineAt) return;
+    const read = () => minutesLeft(msLeft(deadlineAt, offset, Date.now()));
     let fired = false;
     const tick = () => {
       const m = read();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Alert } from '../../components/Alert';
@@ -18,6 +18,7 @@ import { DashboardShell, Section } from './Shell';
 function PasswordForm() {
   const { t } = useTranslation();
   const form = useForm({ currentPassword: '', newPassword: '' });
+  const { attach } = form;
   const onSubmit = form.submit(async () => {
     const errors: Record<string, string> = {};
     if (!form.values.currentPassword) errors.currentPassword = t('validation.required');
@@ -34,7 +35,7 @@ function PasswordForm() {
     }
   });
   return (
-    <form ref={form.ref} noValidate onSubmit={onSubmit}>
+    <form ref={attach} noValidate onSubmit={onSubmit}>
       <FormMessage message={form.message} />
       <TextField
         id="password-current"
@@ -155,6 +156,7 @@ function IDVerification({ user }: { user: User }) {
   const [view, setView] = useState<IDView | null>(null);
   const [error, setError] = useState('');
   const form = useForm({ surname: '', givenName: '', dateOfBirth: user.dateOfBirth ?? '', idNumber: '' });
+  const { attach } = form;
 
   useEffect(() => {
     get<IDView>('/account/id-verification').then(setView, (err: ApiError) => {
@@ -228,7 +230,7 @@ function IDVerification({ user }: { user: User }) {
           </ul>
         </>
       )}
-      <form ref={form.ref} noValidate onSubmit={onSubmit}>
+      <form ref={attach} noValidate onSubmit={onSubmit}>
         <FormMessage message={form.message} />
         <div class="grid field-pair">
           <TextField id="idv-surname" label={t('account.idVerification.surname')} autoComplete="family-name" required {...form.text('surname')} />
@@ -262,6 +264,7 @@ function DeleteAccount() {
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const form = useForm({ password: '' });
+  const { attach } = form;
 
   const onSubmit = form.submit(async () => {
     if (!form.values.password) return form.fail({ password: t('validation.required') });
@@ -284,7 +287,7 @@ function DeleteAccount() {
         {t('account.delete.open')}
       </Button>
       <Dialog id="delete-account" open={open} onClose={() => setOpen(false)} title={t('account.delete.title')}>
-        <form ref={form.ref} noValidate onSubmit={onSubmit}>
+        <form ref={attach} noValidate onSubmit={onSubmit}>
           <p>{t('account.delete.confirmText')}</p>
           <FormMessage message={form.message} />
           <TextField

@@ -1,7 +1,7 @@
 // Pieces the FAQ and universities editors share: a text area field, the English and Mongolian
 // columns, the published/draft badge, the publish checkbox and the delete confirmation.
 import type { ComponentChildren, TargetedEvent } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';

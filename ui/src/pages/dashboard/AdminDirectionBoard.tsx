@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { EmptyState } from '../../components/EmptyState';
@@ -50,9 +50,12 @@ function StatsView() {
 
   useEffect(() => {
     let live = true;
-    setError('');
     boardApi.stats(period === 'all' ? undefined : Number(period)).then(
-      (data) => live && setStats(data),
+      (data) => {
+        if (!live) return;
+        setStats(data);
+        setError('');
+      },
       (err: ApiError) => {
         onApiError(err);
         if (live) setError(err?.message ?? t('errors.generic'));
@@ -61,7 +64,7 @@ function StatsView() {
     return () => {
       live = false;
     };
-  }, [period]);
+  }, [period, t]);
 
   const n = (v: number | undefined) => formatCount(lang, v ?? 0);
   const languages = [

@@ -1,7 +1,7 @@
 // The FAQ editor (administrators): every entry with its status, and a form with English and
 // Mongolian side by side. The server checks everything (both languages before publishing) and
 // its messages show beside the fields.
-import { useState } from 'preact/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../components/Button';
@@ -57,6 +57,7 @@ const formOf = (e?: AdminFaqEntry, category = '') => ({
 function EntryForm({ entry, categories, onDone }: { entry?: AdminFaqEntry; categories: AdminFaqCategory[]; onDone: (changed: boolean) => void }) {
   const { t, i18n } = useTranslation();
   const form = useForm(formOf(entry, categories[0]?.id));
+  const { attach } = form;
   const [asking, setAsking] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const v = form.values;
@@ -92,7 +93,7 @@ function EntryForm({ entry, categories, onDone }: { entry?: AdminFaqEntry; categ
   const title = entry ? t(`${F}.editHeading`) : t(`${F}.newHeading`);
   return (
     <EditorSection id="faq-editor" title={title}>
-      <form ref={form.ref} noValidate onSubmit={onSubmit}>
+      <form ref={attach} noValidate onSubmit={onSubmit}>
         <FormMessage message={form.message} />
         <div class="content-editor__meta">
           <TextField id="faq-slug" label={t(`${C}.slug`)} hint={t(`${C}.slugHint`)} autoComplete="off" required {...form.text('slug')} />

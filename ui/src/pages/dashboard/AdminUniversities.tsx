@@ -1,7 +1,7 @@
 // The universities editor (administrators): destinations and their universities with their
 // status, and forms with English and Mongolian side by side. The server checks everything (both
 // languages before publishing) and its messages show beside the fields.
-import { useState } from 'preact/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../components/Button';
@@ -92,6 +92,7 @@ function DestinationForm({ item, onDone }: { item?: AdminDestination; onDone: (c
     published: item?.published ?? false,
     position: String(item?.position ?? 0),
   });
+  const { attach } = form;
   const v = form.values;
   const remove = useDelete(item && `/admin/destinations/${encodeURIComponent(item.id)}`, onDone);
 
@@ -117,7 +118,7 @@ function DestinationForm({ item, onDone }: { item?: AdminDestination; onDone: (c
 
   return (
     <EditorSection id="destination-editor" title={t(item ? `${U}.editDestination` : `${U}.newDestination`)}>
-      <form ref={form.ref} noValidate onSubmit={onSubmit}>
+      <form ref={attach} noValidate onSubmit={onSubmit}>
         <FormMessage message={form.message} />
         <div class="content-editor__meta">
           <TextField
@@ -168,6 +169,7 @@ function UniversityForm({ item, destination, destinations, onDone }: { item?: Ad
     published: item?.published ?? false,
     position: String(item?.position ?? 0),
   });
+  const { attach } = form;
   const v = form.values;
   const remove = useDelete(item && `/admin/universities/${item.id}`, onDone);
 
@@ -185,7 +187,7 @@ function UniversityForm({ item, destination, destinations, onDone }: { item?: Ad
 
   return (
     <EditorSection id="university-editor" title={t(item ? `${U}.editUniversity` : `${U}.newUniversity`)}>
-      <form ref={form.ref} noValidate onSubmit={onSubmit}>
+      <form ref={attach} noValidate onSubmit={onSubmit}>
         <FormMessage message={form.message} />
         <div class="content-editor__meta">
           <TextField id="university-slug" label={t(`${C}.slug`)} hint={t(`${C}.slugHint`)} autoComplete="off" required {...form.text('slug')} />

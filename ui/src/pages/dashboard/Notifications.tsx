@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { NotificationItem } from '../../components/NotificationBell';
@@ -15,21 +15,29 @@ function NotificationList() {
   const [items, setItems] = useState<Notification[] | null>(null);
   const [next, setNext] = useState('');
   const [error, setError] = useState('');
-  const fail = (err: ApiError) => {
+  const fail = useCallback((err: ApiError) => {
     onApiError(err);
     setError(err.message);
-  };
-  const load = (after = '') =>
-    listNotifications({ unread: onlyUnread, after }).then((r) => {
-      setItems((list) => (after && list ? [...list, ...r.notifications] : r.notifications));
-      setNext(r.next);
-      setError('');
-      unread.set(r.unread);
-    }, fail);
+  }, []);
+  const load = useCallback(
+    (after = '') =>
+      listNotifications({ unread: onlyUnread, after }).then((r) => {
+        setItems((list) => (after && list ? [...list, ...r.notifications] : r.notifications));
+        setNext(r.next);
+        setError('');
+        unread.set(r.unread);
+      }, fail),
+    [onlyUnread, fail],
+  );
   useEffect(() => {
-    setItems(null);
     load();
-  }, [onlyUnread]);
+  }, [load]);
+  // Another filter: nothing shown until its list comes (cleared where it is chosen).
+  const filter = (only: boolean) => {
+    if (only === onlyUnread) return;
+    setItems(null);
+    setOnlyUnread(only);
+  };
 
   const markRead = (n: Notification) =>
     unread.markRead(n.id).then(() => setItems((list) => list?.map((m) => (m.id === n.id ? { ...m, read: true } : m)) ?? null), fail);
@@ -40,11 +48,11 @@ function NotificationList() {
       <div class="button-row notification-tools">
         <fieldset role="radiogroup" aria-label={t('notifications.list.show')} class="notification-filter">
           <label>
-            <input type="radio" name="notification-filter" checked={!onlyUnread} onChange={() => setOnlyUnread(false)} />
+            <input type="radio" name="notification-filter" checked={!onlyUnread} onChange={() => filter(false)} />
             {t('notifications.list.all')}
           </label>
           <label>
-            <input type="radio" name="notification-filter" checked={onlyUnread} onChange={() => setOnlyUnread(true)} />
+            <input type="radio" name="notification-filter" checked={onlyUnread} onChange={() => filter(true)} />
             {t('notifications.list.unreadOnly')}
           </label>
         </fieldset>

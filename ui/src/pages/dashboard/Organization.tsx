@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { EmptyState } from '../../components/EmptyState';
@@ -39,6 +39,7 @@ interface Org {
 function InviteForm({ onInvited }: { onInvited: (org: Org) => void }) {
   const { t } = useTranslation();
   const form = useForm({ email: '', role: 'counselor' });
+  const { attach } = form;
   const onSubmit = form.submit(async () => {
     const email = checkEmail(t, form.values.email);
     if (email) return form.fail({ email });
@@ -51,7 +52,7 @@ function InviteForm({ onInvited }: { onInvited: (org: Org) => void }) {
     }
   });
   return (
-    <form ref={form.ref} noValidate onSubmit={onSubmit}>
+    <form ref={attach} noValidate onSubmit={onSubmit}>
       <FormMessage message={form.message} />
       <div class="grid field-pair">
         <TextField id="invite-email" type="email" label={t('dashboard.organization.email')} autoComplete="off" required {...form.text('email')} />

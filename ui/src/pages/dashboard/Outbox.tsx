@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -38,7 +38,6 @@ function EmailView({ id, onClose }: { id: number; onClose: () => void }) {
   const [error, setError] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    setEmail(null);
     get<Email>(`/admin/outbox/${id}`).then(setEmail, (err: ApiError) => {
       onApiError(err);
       setError(err.message);
@@ -99,7 +98,7 @@ function OutboxPage() {
       {data && <Alert variant="info">{t(data.smtp ? 'dashboard.outbox.smtpOn' : 'dashboard.outbox.smtpOff')}</Alert>}
       {open !== null && (
         <Section id="outbox-email" title={t('dashboard.outbox.email')}>
-          <EmailView id={open} onClose={() => setOpen(null)} />
+          <EmailView key={open} id={open} onClose={() => setOpen(null)} />
         </Section>
       )}
       <Section id="outbox-list" title={t('dashboard.outbox.list')}>

@@ -20,6 +20,7 @@ export function ProfileForm({ id, user }: { id: string; user: User }) {
     language: user.language,
     dateOfBirth: '',
   });
+  const { attach } = form;
   const v = form.values;
 
   const onSubmit = form.submit(async () => {
@@ -41,7 +42,7 @@ export function ProfileForm({ id, user }: { id: string; user: User }) {
   });
 
   return (
-    <form ref={form.ref} noValidate onSubmit={onSubmit}>
+    <form ref={attach} noValidate onSubmit={onSubmit}>
       <FormMessage message={form.message} />
       {/* Surname first in Mongolian, as on the register page and the public forms. */}
       <div class="grid field-pair">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { RadioGroup } from '../../components/ChoiceGroup';
@@ -87,6 +87,7 @@ function Maintenance() {
 function Admins() {
   const { t } = useTranslation();
   const form = useForm({ email: '', admin: 'grant' });
+  const { attach } = form;
   const onSubmit = form.submit(async () => {
     const email = checkEmail(t, form.values.email);
     if (email) return form.fail({ email });
@@ -100,7 +101,7 @@ function Admins() {
     }
   });
   return (
-    <form ref={form.ref} noValidate onSubmit={onSubmit}>
+    <form ref={attach} noValidate onSubmit={onSubmit}>
       <FormMessage message={form.message} />
       <TextField id="admin-email" type="email" label={t('dashboard.settings.email')} autoComplete="off" required {...form.text('email')} />
       <RadioGroup

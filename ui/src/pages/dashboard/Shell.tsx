@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { useOpenHere } from '../../lib/disclosure';
 import { type User, useSession } from '../../lib/session';
 
 /**
@@ -29,8 +30,7 @@ export type DashboardKey = keyof typeof dashboardPages;
 function DashboardNav({ user }: { user?: User }) {
   const { t } = useTranslation();
   const [location] = useLocation();
-  const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [location]);
+  const [open, setOpen] = useOpenHere();
   return (
     <nav class={`dash-nav${open ? ' dash-nav--open' : ''}`} aria-label={t('dashboard.nav.label')}>
       <button
@@ -72,9 +72,10 @@ export function DashboardShell({ page, children }: { page: DashboardKey; childre
   const back = () => `/auth/login?returnTo=${encodeURIComponent(window.location.pathname + window.location.search)}`;
   // Signed out on arrival (the session ended between the page and the first question): sign
   // in and come back. After signing out here, or once it expired, the app has moved on itself.
+  const absent = state.status === 'signedOut' && state.reason === 'absent';
   useEffect(() => {
-    if (state.status === 'signedOut' && state.reason === 'absent') navigate(back(), { replace: true });
-  }, [state.status]);
+    if (absent) navigate(back(), { replace: true });
+  }, [absent, navigate]);
 
   const user = state.user;
   const allowed = user?.dashboard.includes(page);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, get } from '../../lib/api';
 import { onApiError } from '../../lib/session';
@@ -10,20 +10,23 @@ import { onApiError } from '../../lib/session';
 export function useResource<T>(path: string) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState('');
-  const reload = () =>
-    get<T>(path).then(
-      (d) => {
-        setData(d);
-        setError('');
-      },
-      (err: ApiError) => {
-        onApiError(err);
-        setError(err.message);
-      },
-    );
+  const reload = useCallback(
+    () =>
+      get<T>(path).then(
+        (d) => {
+          setData(d);
+          setError('');
+        },
+        (err: ApiError) => {
+          onApiError(err);
+          setError(err.message);
+        },
+      ),
+    [path],
+  );
   useEffect(() => {
     reload();
-  }, [path]);
+  }, [reload]);
   return { data, error, reload };
 }
 
@@ -33,16 +36,21 @@ export function useResource<T>(path: string) {
  */
 export function useKeysetPages<T>(path: string) {
   const [cursors, setCursors] = useState<number[]>([0]);
-  const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState('');
   const cursor = cursors[cursors.length - 1];
+  const url = cursor ? `${path}?before=${cursor}` : path;
+  // The page that came for which URL: until this one's comes, there is none to show.
+  const [got, setGot] = useState<{ url: string; data: T } | null>(null);
+  const data = got?.url === url ? got.data : null;
   useEffect(() => {
-    setData(null);
-    get<T>(cursor ? `${path}?before=${cursor}` : path).then(setData, (err: ApiError) => {
-      onApiError(err);
-      setError(err.message);
-    });
-  }, [cursor]);
+    get<T>(url).then(
+      (d) => setGot({ url, data: d }),
+      (err: ApiError) => {
+        onApiError(err);
+        setError(err.message);
+      },
+    );
+  }, [url]);
   return {
     data,
     error,

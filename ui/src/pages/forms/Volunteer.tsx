@@ -1,6 +1,6 @@
 // The Cultural Volunteer Program registration (/programs/cultural-volunteer/register): eight
 // titled sections with a progress indicator, a review step, and a draft kept as you type.
-import { useMemo } from 'preact/hooks';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Answers, CONDITIONAL_FIELDS } from '../../components/forms/Answers';
@@ -38,7 +38,7 @@ export function VolunteerRegister() {
   const minAge = schema.minAge ?? 16;
   const label = (name: string) => t(`${F}.fields.${name}.label`);
   const opts = (field: string) => (schema.fields[field]?.options ?? SCHEMAS.volunteer.fields[field].options ?? []).map((v) => ({ value: v, label: t(`${F}.options.${field}.${v}`) }));
-  const countries = useMemo(() => countryOptions(i18n, schema.countries ?? []), [i18n, lang, schema.countries]);
+  const countries = useMemo(() => countryOptions(i18n, schema.countries ?? [], lang), [i18n, lang, schema.countries]);
   const steps = [...VOLUNTEER_SECTIONS.map(([id]) => t(`${F}.sections.${id}`)), t('forms.ui.review')];
   const long = (name: string, extra: { hint?: string; required?: boolean } = {}) => (
     <TextInput {...e.text(name)} rows={4} label={label(name)} autoComplete="off" {...extra} required={extra.required ?? e.text(name).required} />

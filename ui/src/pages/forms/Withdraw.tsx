@@ -1,13 +1,13 @@
 // /support-center/delete-submission: someone who sent a form asks for it to be deleted, with
 // the reference from their confirmation email and the email address they used. The answer is
 // the same whether or not they match (nobody learns who sent what); staff check and delete.
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Alert } from '../../components/Alert';
 import { TextField } from '../../components/TextField';
 import { type ApiError, post } from '../../lib/api';
-import { FormMessage, useForm, useQuery } from '../auth/form';
+import { FormMessage, useFillFromQuery, useForm, useQuery } from '../auth/form';
 import { checkEmail } from '../auth/validate';
 import { PageIntro } from '../site/parts';
 
@@ -18,13 +18,10 @@ const REFERENCE = /^[A-Z]{3}-\d{4}-\d{6}$/;
 export function WithdrawSubmission() {
   const { t } = useTranslation();
   const form = useForm({ reference: '', email: '' });
+  const { attach } = form;
   const [sent, setSent] = useState('');
   const query = useQuery();
-  useEffect(() => {
-    const ref = query?.get('reference');
-    if (ref && !form.values.reference) form.set('reference', ref.toUpperCase());
-    // Only when the query changes; later typing wins.
-  }, [query]);
+  useFillFromQuery(form, query, (q) => ({ reference: q.get('reference')?.toUpperCase() }));
 
   const onSubmit = form.submit(async () => {
     const reference = form.values.reference.trim().toUpperCase();
@@ -47,7 +44,7 @@ export function WithdrawSubmission() {
       <PageIntro title={t(`${W}.title`)} lead={t(`${W}.lead`)} />
       <div role="status">{sent && <Alert variant="success">{sent}</Alert>}</div>
       {!sent && (
-        <form ref={form.ref} noValidate onSubmit={onSubmit} class="withdraw-form">
+        <form ref={attach} noValidate onSubmit={onSubmit} class="withdraw-form">
           <FormMessage message={form.message} />
           <TextField
             id="withdraw-reference"

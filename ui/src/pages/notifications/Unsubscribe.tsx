@@ -1,7 +1,7 @@
 // /notifications/unsubscribe?token=…: the page an email's "Stop these emails" link opens. Opening
 // it changes nothing (mail scanners open links); the button does. No sign-in needed: the
 // signed token says whose emails and which kind.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Alert } from '../../components/Alert';
@@ -19,16 +19,14 @@ export function UnsubscribePage() {
   const query = useQuery();
   const token = query?.get('token') ?? '';
   const [info, setInfo] = useState<Unsubscribe | null>(null);
-  const [error, setError] = useState('');
+  const [failure, setError] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    if (!query) return;
-    if (!token) {
-      setError(t('notifications.unsubscribe.invalid'));
-      return;
-    }
+    if (!token) return;
     get<Unsubscribe>(`/notifications/unsubscribe?token=${encodeURIComponent(token)}`).then(setInfo, (err: ApiError) => setError(err.message));
-  }, [query]);
+  }, [token]);
+  // A link without a token is refused at once (derived, not set in the effect).
+  const error = query && !token ? t('notifications.unsubscribe.invalid') : failure;
   const confirm = async () => {
     setBusy(true);
     try {

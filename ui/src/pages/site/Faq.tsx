@@ -1,6 +1,6 @@
 // The Help Center and the FAQ: the entries grouped by category, searchable as you type, each
 // answer linkable at /faq#<slug>. Prerendered from the seed content, refreshed from /api/faq.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { get } from '../../lib/api';

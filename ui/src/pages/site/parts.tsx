@@ -1,7 +1,7 @@
 // Pieces the public pages share: the page intro, text sections, the support email (from
 // /api/meta when the server says), the mobile-app link and the contact card.
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { get } from '../../lib/api';

@@ -1,7 +1,7 @@
 // The forms desk (/dashboard/forms): one form at a time, searched as you type, filtered,
 // sorted, paged with "Load more", exported with the same filters; people's deletion requests;
 // and, for admins, who may use the desk.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Alert } from '../../../components/Alert';
@@ -59,7 +59,8 @@ function FormTabs({ filters, onSelect }: { filters: Filters; onSelect: (f: Filte
 
 function FilterBar({ filters, query, onQuery, onChange }: { filters: Filters; query: string; onQuery: (q: string) => void; onChange: (f: Partial<Filters>) => void }) {
   const { t, i18n } = useTranslation();
-  const countries = useMemo(() => countryOptions(i18n, SCHEMAS.volunteer.countries ?? []), [i18n, i18n.language]);
+  const lang = i18n.language; // the options are sorted in the page's language
+  const countries = useMemo(() => countryOptions(i18n, SCHEMAS.volunteer.countries ?? [], lang), [i18n, lang]);
   const select = (id: keyof Filters, label: string, options: { value: string; label: string }[], empty?: string) => (
     <div class="field">
       <label for={`desk-${id}`}>{label}</label>
@@ -107,10 +108,10 @@ function SubmissionList({ filters }: { filters: Filters }) {
 
   useEffect(() => {
     const mine = ++seq.current;
-    setError('');
     get<ListPage>(path).then(
       (page) => {
         if (mine !== seq.current) return;
+        setError('');
         setItems(page.items);
         setTotal(page.total);
         setNext(page.next || '');
@@ -310,9 +311,13 @@ function Desk({ user }: { user: User }) {
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
-  useEffect(() => {
+  // The debounced query goes into the filters when it settles (while rendering: state
+  // derived from state, not set in an effect after it).
+  const [settled, setSettled] = useState(q);
+  if (q !== settled) {
+    setSettled(q);
     if (q !== filters.q) setFilters((f) => ({ ...f, q }));
-  }, [q]);
+  }
 
   // The query string follows the filters, so Back from a submission returns to this list.
   useEffect(() => {

@@ -1,6 +1,6 @@
 // One submission in the forms desk (/dashboard/forms/{form}/{id}): every answer labelled in
 // the page's language, the status with its history, internal notes, and deletion with a reason.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useRoute } from 'wouter';
 import { Alert } from '../../../components/Alert';
@@ -33,7 +33,7 @@ function useFormLabels(form: FormName | undefined): boolean {
     return () => {
       live = false;
     };
-  }, [form]);
+  }, [form, i18n]);
   return !!form && ready === form;
 }
 
@@ -232,14 +232,13 @@ function SubmissionView({ form, id }: { form: FormName; id: string }) {
   const [detail, setDetail] = useState<Detail | null>(null);
   const [error, setError] = useState('');
   const labelsReady = useFormLabels(detail ? (FORM_NAMES.includes(detail.form) ? detail.form : form) : undefined);
+  // One view per submission (keyed by its id below), so a new id starts with nothing shown.
   useEffect(() => {
-    setDetail(null);
-    setError('');
     get<Detail>(`/admin/submissions/${encodeURIComponent(id)}`).then(setDetail, (err: ApiError) => {
       onApiError(err);
       setError(err.status === 404 ? t(`${D}.notFound`) : err.message);
     });
-  }, [id]);
+  }, [id, t]);
 
   const back = (
     <p>
@@ -317,5 +316,5 @@ function SubmissionView({ form, id }: { form: FormName; id: string }) {
 export function FormsSubmission() {
   const [, params] = useRoute<{ form: string; id: string }>('/dashboard/forms/:form/:id');
   const form = (FORM_NAMES as readonly string[]).includes(params?.form ?? '') ? (params!.form as FormName) : 'contact';
-  return <DashboardShell page="submissions">{() => <SubmissionView form={form} id={params?.id ?? ''} />}</DashboardShell>;
+  return <DashboardShell page="submissions">{() => <SubmissionView key={params?.id} form={form} id={params?.id ?? ''} />}</DashboardShell>;
 }

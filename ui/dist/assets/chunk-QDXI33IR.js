@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-BJPETZF3.js";import"./chunk-ULQADMAM.js";import"./chunk-JQGDYFV2.js";import{C as r}from"./chunk-OQIBQRIE.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -223,7 +223,8 @@ export const routes: RouteDef[] = [
   ...notificationRoutes,
   ...boardRoutes,
   ...formRoutes,
-  page('/components', 'pages.components', components, { sections: ['pages.components'] }),
+  // The score chart in the gallery speaks the Direction Board's words (its section).
+  page('/components', 'pages.components', components, { sections: ['pages.components', 'directionBoard'] }),
   page('/403', 'status.forbidden', status('status.forbidden')),
   page('/404', 'status.notFound', status('status.notFound')),
   page('/500', 'status.serverError', status('status.serverError')),

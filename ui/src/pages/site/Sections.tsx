@@ -48,8 +48,8 @@ export const Features = () => (
     note="pages.upcoming.partial"
     related={[
       ['/direction-board', 'pages.features.directionBoardLink'],
-      ['/programs/cultural-volunteer', 'pages.home.initiatives.volunteer.title'],
-      ['/programs/road-map', 'pages.home.initiatives.roadmap.title'],
+      ['/programs/cultural-volunteer', 'layout.footer.volunteer'],
+      ['/programs/road-map', 'layout.footer.roadmap'],
       ['/pricing', 'layout.footer.pricing'],
     ]}
   />

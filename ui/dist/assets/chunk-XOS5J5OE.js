@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-5W4DDFQE.js";import"./chunk-J76KE7SY.js";import{E as r}from"./chunk-TEBXTLM4.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

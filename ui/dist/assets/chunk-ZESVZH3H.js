@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-AW47RYX5.js";import"./chunk-LTWJCYJD.js";import"./chunk-2XGP4W4M.js";import"./chunk-OOSA3XFY.js";import{E as r}from"./chunk-TEBXTLM4.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

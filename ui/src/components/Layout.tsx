@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { type Lang, otherLang, rememberLanguage } from '../lib/i18n';
+import { useMeta } from '../lib/meta';
 import { localize } from '../lib/paths';
 import { footerGroups, footerNav, mainNav } from '../routes';
 import { Bell } from './Bell';
@@ -55,6 +56,23 @@ function MainNavList() {
   );
 }
 
+/**
+ * On a --demo installation, every page says so, under the header: the accounts and data are
+ * samples, and nothing real belongs there. Shown once /api/meta answers (the prerendered pages
+ * are the same for every installation).
+ */
+export function DemoNotice() {
+  const { t } = useTranslation();
+  if (!useMeta()?.demo) return null;
+  return (
+    <div class="demo-notice" role="note" aria-label={t('layout.demo.label')}>
+      <p class="container">
+        <strong>{t('layout.demo.label')}</strong> {t('layout.demo.text')}
+      </p>
+    </div>
+  );
+}
+
 function Header() {
   const { t } = useTranslation();
   const menu = useRef<HTMLDetailsElement>(null);
@@ -90,6 +108,7 @@ function Header() {
           </div>
         </details>
       </div>
+      <DemoNotice />
     </header>
   );
 }

@@ -1,18 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { get } from '../lib/api';
+import { fetchMeta, type Meta } from '../lib/meta';
 import { Dialog } from './Dialog';
 import { loginDialog } from './LoginDialog';
 import { QrCode } from './QrCode';
 
-interface Stores {
-  appStoreUrl?: string;
-  playStoreUrl?: string;
-}
-
-let storesOnce: Promise<Stores> | undefined;
-const stores = () => (storesOnce ??= get<Stores>('/meta').catch(() => ({})));
+type Stores = Pick<Meta, 'appStoreUrl' | 'playStoreUrl'>;
+const stores = fetchMeta;
 
 function MobileApp({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();

@@ -1,10 +1,9 @@
 // Pieces the public pages share: the page intro, text sections, the support email (from
 // /api/meta when the server says), the mobile-app link and the contact card.
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { get } from '../../lib/api';
+import { useMeta } from '../../lib/meta';
 import { routeAt } from '../../routes';
 import { DEFAULT_SUPPORT_EMAIL } from './data';
 
@@ -43,36 +42,7 @@ export function TextSections({ prefix, ids }: { prefix: string; ids: readonly st
   );
 }
 
-/** /api/meta, the part the public pages use. */
-export interface Meta {
-  supportEmail?: string;
-  appStoreUrl?: string;
-  playStoreUrl?: string;
-}
-
-let meta: Promise<Meta> | undefined;
-
-/** Forgets the cached /api/meta (tests). */
-export const resetMeta = () => {
-  meta = undefined;
-};
-
-/**
- * What the server says about itself, fetched once per page load. Undefined on the first
- * render, so the page hydrates with what was prerendered.
- */
-export function useMeta(): Meta | undefined {
-  const [value, setValue] = useState<Meta>();
-  useEffect(() => {
-    let live = true;
-    meta ??= get<Meta>('/meta').catch(() => ({}));
-    meta.then((m) => live && setValue(m));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return value;
-}
+export { type Meta, resetMeta, useMeta } from '../../lib/meta';
 
 export const useSupportEmail = (): string => useMeta()?.supportEmail || DEFAULT_SUPPORT_EMAIL;
 

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-4IAVQTB3.js";import"./chunk-XZJB7IVM.js";import"./chunk-527GF6D3.js";import"./chunk-ROMVFQC4.js";import{E as r}from"./chunk-5B5ZSJBE.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-O7C2Z2ML.js";import"./chunk-KH6MJQU2.js";import{E as r}from"./chunk-5B5ZSJBE.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

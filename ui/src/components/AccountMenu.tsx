@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { initialsOf, session, type User } from '../lib/session';
-import { useOpenHere } from '../lib/disclosure';
+import { useOpenHere } from '../lib/paths';
 import { toast } from '../lib/toast';
 import { fullName } from './forms/order';
 

@@ -63,14 +63,14 @@ function MainNavList() {
  */
 export function DemoNotice() {
   const { t } = useTranslation();
-  if (!useMeta()?.demo) return null;
-  return (
-    <div class="demo-notice" role="note" aria-label={t('layout.demo.label')}>
+  const label = t('layout.demo.label');
+  return useMeta()?.demo ? (
+    <div class="demo-notice" role="note" aria-label={label}>
       <p class="container">
-        <strong>{t('layout.demo.label')}</strong> {t('layout.demo.text')}
+        <strong>{label}</strong> {t('layout.demo.text')}
       </p>
     </div>
-  );
+  ) : null;
 }
 
 function Header() {

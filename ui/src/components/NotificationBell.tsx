@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ApiError } from '../lib/api';
-import { useOpenHere } from '../lib/disclosure';
+import { useOpenHere } from '../lib/paths';
 import { listNotifications, type Notification, unread, useUnread } from '../lib/notifications';
 import { formatDateTime } from '../pages/dashboard/format';
 

@@ -11,11 +11,6 @@ export interface Meta {
 
 let meta: Promise<Meta> | undefined;
 
-/** Forgets the cached /api/meta (tests). */
-export const resetMeta = () => {
-  meta = undefined;
-};
-
 /** /api/meta, fetched once per page load (a failure is an installation that says nothing). */
 export const fetchMeta = (): Promise<Meta> => (meta ??= get<Meta>('/meta').catch(() => ({})));
 

@@ -1,3 +1,5 @@
+import { useCallback, useState } from 'react';
+import { useLocation } from 'wouter';
 import type { Lang } from './i18n';
 
 /** "/en/" → "/en": pages never end in a slash (home is "/en"). */
@@ -6,3 +8,15 @@ export const trimSlash = (href: string): string =>
 
 /** The full URL of a route path in a language: ("mn", "/") → "/mn", ("en", "/terms") → "/en/terms". */
 export const localize = (lang: Lang, path: string): string => trimSlash(`/${lang}${path === '/' ? '' : path}`);
+
+/**
+ * The open state of a menu that closes when the page changes: it is open at the location
+ * where it was opened, so navigating closes it without an effect that resets state after
+ * rendering (react-hooks/set-state-in-effect).
+ */
+export function useOpenHere(): [boolean, (open: boolean) => void] {
+  const [location] = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const setOpen = useCallback((open: boolean) => setOpenAt(open ? location : null), [location]);
+  return [openAt === location, setOpen];
+}

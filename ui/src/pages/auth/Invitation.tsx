@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import { Alert } from '../../components/Alert';
 import { type ApiError, post } from '../../lib/api';
 import { session, type User, useSession } from '../../lib/session';
-import { AuthCard, useQuery } from './form';
+import { AuthCard } from './form';
+import { useQuery } from './query';
 
 type Accept = { status: 'idle' } | { status: 'done'; user: User } | { status: 'failed'; message: string; code?: string };
 

@@ -5,7 +5,8 @@ import { TextField } from '../../components/TextField';
 import { post } from '../../lib/api';
 import { session, type User, useSession } from '../../lib/session';
 import { goTo, safeReturnTo } from './returnTo';
-import { AuthCard, FormMessage, SubmitButton, useForm, useQuery } from './form';
+import { AuthCard, FormMessage, SubmitButton, useForm } from './form';
+import { useQuery } from './query';
 import { checkEmail } from './validate';
 
 /** "?returnTo=…" kept on links between the sign-in pages, when there is one. */

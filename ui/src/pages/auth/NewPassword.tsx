@@ -5,7 +5,8 @@ import { Alert } from '../../components/Alert';
 import { TextField } from '../../components/TextField';
 import { type ApiError, post } from '../../lib/api';
 import { session } from '../../lib/session';
-import { AuthCard, FormMessage, SubmitButton, useFillFromQuery, useForm, useQuery } from './form';
+import { AuthCard, FormMessage, SubmitButton, useForm } from './form';
+import { useFillFromQuery, useQuery } from './query';
 import { checkEmail, checkPassword } from './validate';
 
 /**

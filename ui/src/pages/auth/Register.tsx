@@ -8,7 +8,8 @@ import { localize } from '../../lib/paths';
 import type { Lang } from '../../lib/i18n';
 import { session, type User, useSession } from '../../lib/session';
 import { goTo, safeReturnTo } from './returnTo';
-import { AuthCard, CheckboxField, FormMessage, rich, SubmitButton, useForm, useQuery } from './form';
+import { AuthCard, CheckboxField, FormMessage, rich, SubmitButton, useForm } from './form';
+import { useQuery } from './query';
 import { keepReturnTo } from './Login';
 import { type AuthLimits, defaultLimits, validateRegister } from './validate';
 

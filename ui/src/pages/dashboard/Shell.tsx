@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { useOpenHere } from '../../lib/disclosure';
+import { useOpenHere } from '../../lib/paths';
 import { type User, useSession } from '../../lib/session';
 
 /**

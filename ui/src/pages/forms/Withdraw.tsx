@@ -7,7 +7,8 @@ import { Link } from 'wouter';
 import { Alert } from '../../components/Alert';
 import { TextField } from '../../components/TextField';
 import { type ApiError, post } from '../../lib/api';
-import { FormMessage, useFillFromQuery, useForm, useQuery } from '../auth/form';
+import { FormMessage, useForm } from '../auth/form';
+import { useFillFromQuery, useQuery } from '../auth/query';
 import { checkEmail } from '../auth/validate';
 import { PageIntro } from '../site/parts';
 

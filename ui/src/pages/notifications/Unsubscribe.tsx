@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Alert } from '../../components/Alert';
 import { type ApiError, get, post } from '../../lib/api';
-import { useQuery } from '../auth/form';
+import { useQuery } from '../auth/query';
 import { PageIntro } from '../site/parts';
 
 interface Unsubscribe {

@@ -42,7 +42,7 @@ export function TextSections({ prefix, ids }: { prefix: string; ids: readonly st
   );
 }
 
-export { type Meta, resetMeta, useMeta } from '../../lib/meta';
+export { type Meta, useMeta } from '../../lib/meta';
 
 export const useSupportEmail = (): string => useMeta()?.supportEmail || DEFAULT_SUPPORT_EMAIL;
 

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-QWVZRID3.js";import"./chunk-LBHJR4RI.js";import"./chunk-USL4C5QB.js";import"./chunk-RMQIXQGP.js";import{G as r}from"./chunk-VIHNHZZ4.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-ES3OPPTQ.js";import"./chunk-XTOITEFZ.js";import{G as r}from"./chunk-VIHNHZZ4.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

@@ -332,3 +332,19 @@ func TestStatusChangeWithNotificationIsAtomic(t *testing.T) {
 		}
 	})
 }
+
+// Account deletion: the person's rows and the audit entry that records the deletion.
+func TestAccountDeletionIsAtomic(t *testing.T) {
+	t.Parallel()
+	s, ts := apitest.NewServer(t, generousLimits)
+	failEachWrite(t, s, 204, func(t *testing.T, n int) (func() apitest.Reply, func(*testing.T)) {
+		email := fmt.Sprintf("gone%d@example.mn", n)
+		tok := apitest.Register(t, ts, email, nil).Str("accessToken")
+		run := func() apitest.Reply {
+			return apitest.Call(t, nil, ts, "DELETE", "/api/account", map[string]any{"password": "correct horse battery"}, tok)
+		}
+		return run, func(t *testing.T) {
+			apitest.MustStatus(t, apitest.Call(t, nil, ts, "GET", "/api/auth/me", nil, tok), 200) // still there, still signed in
+		}
+	})
+}

@@ -212,13 +212,20 @@ func (h *Handlers) DeleteAccount(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return web.Invalid(map[string]web.Msg{"password": web.M("account.errors.wrongPassword")})
 	}
-	if err := h.Store.DeleteUser(r.Context(), id.User.ID); err != nil {
+	// The erasure and its audit entry are one transaction: an account is never gone without
+	// the record that says so, nor recorded as deleted while it is still there.
+	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		if err := tx.DeleteUser(r.Context(), id.User.ID); err != nil {
+			return err
+		}
+		return h.auditIn(tx, r, "account.deleted", id.User.ID, id.User.ID, "")
+	})
+	if err != nil {
 		return err
 	}
 	if id.Via == "cookie" {
 		_ = h.Sessions.Destroy(r.Context())
 	}
-	h.audit(r, "account.deleted", id.User.ID, id.User.ID, "")
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }

@@ -348,3 +348,24 @@ func TestAccountDeletionIsAtomic(t *testing.T) {
 		}
 	})
 }
+
+// National ID verification: the verification, the date of birth it gives a mobile account
+// that had none, and the audit entry.
+func TestIDVerificationIsAtomic(t *testing.T) {
+	t.Parallel()
+	s, ts := apitest.NewServer(t, generousLimits)
+	failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apitest.Reply, func(*testing.T)) {
+		email := fmt.Sprintf("id%d@example.mn", n)
+		tok := apitest.Register(t, ts, email, nil).Str("accessToken") // no date of birth yet
+		run := func() apitest.Reply {
+			return apitest.Call(t, nil, ts, "PUT", "/api/account/id-verification", map[string]any{"surname": "Батболд",
+				"givenName": "Тэмүүлэн", "dateOfBirth": "2005-03-14", "idNumber": "УБ05231412"}, tok)
+		}
+		return run, func(t *testing.T) {
+			me := apitest.Call(t, nil, ts, "GET", "/api/auth/me", nil, tok)
+			if me.Str("idVerification") != "none" || me.Body["needsDateOfBirth"] != true {
+				t.Errorf("half-verified: %s", me.Raw)
+			}
+		}
+	})
+}

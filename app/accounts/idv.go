@@ -94,19 +94,25 @@ func (h *Handlers) PutIDVerification(w http.ResponseWriter, r *http.Request) err
 	if err := c.Err(); err != nil {
 		return err
 	}
-	err := h.Store.SaveIDVerification(r.Context(), db.IDVerification{UserID: id.User.ID, Status: "verified",
-		Surname: req.Surname, GivenName: req.GivenName, DateOfBirth: req.DateOfBirth,
-		IDNumberEnc: h.Sealer.Seal(num), IDNumberMask: MaskRegistryNumber(num), UpdatedAt: h.Now()})
+	// The verification, the date of birth it gives and the audit entry are one transaction.
+	err := h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		err := tx.SaveIDVerification(r.Context(), db.IDVerification{UserID: id.User.ID, Status: "verified",
+			Surname: req.Surname, GivenName: req.GivenName, DateOfBirth: req.DateOfBirth,
+			IDNumberEnc: h.Sealer.Seal(num), IDNumberMask: MaskRegistryNumber(num), UpdatedAt: h.Now()})
+		if err != nil {
+			return err
+		}
+		if id.User.DateOfBirth == "" {
+			dobStr := req.DateOfBirth
+			if err := tx.UpdateProfile(r.Context(), id.User.ID, db.ProfileUpdate{DateOfBirth: &dobStr}, h.Now()); err != nil {
+				return err
+			}
+		}
+		return h.auditIn(tx, r, "id.verified", id.User.ID, id.User.ID, "")
+	})
 	if err != nil {
 		return err
 	}
-	if id.User.DateOfBirth == "" {
-		dobStr := req.DateOfBirth
-		if err := h.Store.UpdateProfile(r.Context(), id.User.ID, db.ProfileUpdate{DateOfBirth: &dobStr}, h.Now()); err != nil {
-			return err
-		}
-	}
-	h.audit(r, "id.verified", id.User.ID, id.User.ID, "")
 	return h.idView(w, r, id.User.ID)
 }
 
@@ -114,10 +120,15 @@ func (h *Handlers) PutIDVerification(w http.ResponseWriter, r *http.Request) err
 // account with the listed features restricted; any stored ID data is erased.
 func (h *Handlers) DeclineIDVerification(w http.ResponseWriter, r *http.Request) error {
 	id := authn.From(r.Context())
-	if err := h.Store.SaveIDVerification(r.Context(), db.IDVerification{UserID: id.User.ID, Status: "declined",
-		UpdatedAt: h.Now()}); err != nil {
+	err := h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		if err := tx.SaveIDVerification(r.Context(), db.IDVerification{UserID: id.User.ID, Status: "declined",
+			UpdatedAt: h.Now()}); err != nil {
+			return err
+		}
+		return h.auditIn(tx, r, "id.declined", id.User.ID, id.User.ID, "")
+	})
+	if err != nil {
 		return err
 	}
-	h.audit(r, "id.declined", id.User.ID, id.User.ID, "")
 	return h.idView(w, r, id.User.ID)
 }

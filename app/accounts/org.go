@@ -101,14 +101,18 @@ func (h *Handlers) AcceptInvitation(w http.ResponseWriter, r *http.Request) erro
 	if !equalFold(inv.Email, id.User.Email) {
 		return &web.Error{Status: 403, Code: "invitation_other_email", Message: web.M("auth.errors.invitationOtherEmail")}
 	}
-	err = h.Store.AcceptInvitation(r.Context(), inv, id.User.ID, h.Now())
+	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		if err := tx.AcceptInvitation(r.Context(), inv, id.User.ID, h.Now()); err != nil {
+			return err
+		}
+		return h.auditIn(tx, r, "role.changed", id.User.ID, id.User.ID, "joined organisation as "+inv.Role)
+	})
 	if errors.Is(err, db.ErrConflict) {
 		return &web.Error{Status: 409, Code: "already_member", Message: web.M("auth.errors.alreadyMember")}
 	}
 	if err != nil {
 		return err
 	}
-	h.audit(r, "role.changed", id.User.ID, id.User.ID, "joined organisation as "+inv.Role)
 	return h.meAgain(w, r, id)
 }
 

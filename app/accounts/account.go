@@ -122,7 +122,7 @@ func (h *Handlers) ChangePassword(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusOK, Message{Message: web.T(r, "account.password.changed")})
+	web.JSON(w, http.StatusOK, web.Message{Message: web.T(r, "account.password.changed")})
 	return nil
 }
 

@@ -121,7 +121,7 @@ func (h *Handlers) ResendVerification(w http.ResponseWriter, r *http.Request) er
 	if err := h.sendCode(r.Context(), u, "verify"); err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusAccepted, Message{Message: web.T(r, "auth.verify.sent")})
+	web.JSON(w, http.StatusAccepted, web.Message{Message: web.T(r, "auth.verify.sent")})
 	return nil
 }
 
@@ -141,7 +141,7 @@ func (h *Handlers) ForgotPassword(w http.ResponseWriter, r *http.Request) error 
 	if err := h.Limiter.Limit("email:ip:"+web.RateKey(r), h.Cfg.Limits.EmailIP); err != nil {
 		return err
 	}
-	answer := Message{Message: web.T(r, "auth.forgot.sent")}
+	answer := web.Message{Message: web.T(r, "auth.forgot.sent")}
 	if ok, _ := h.Limiter.Allow("email:account:"+email, h.Cfg.Limits.EmailAccount); !ok {
 		web.JSON(w, http.StatusAccepted, answer) // same answer: no hint that the account exists
 		return nil
@@ -247,6 +247,6 @@ func (h *Handlers) ResetPassword(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusOK, Message{Message: web.T(r, "auth.reset.done")})
+	web.JSON(w, http.StatusOK, web.Message{Message: web.T(r, "auth.reset.done")})
 	return nil
 }

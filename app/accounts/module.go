@@ -28,11 +28,11 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Post("/auth/verify", authz.Public, h.Verify, authz.Doc{ID: "verifyEmail", Req: CodeRequest{}, Resp: Verified{},
 		Summary: "Verify the email address with the 6-digit code (signed in) or the link token"})
 	r.Post("/auth/verify/resend", authz.SignedIn, h.ResendVerification, authz.Doc{ID: "resendVerification", Req: none{},
-		Resp: Message{}, Status: 202, Also: map[int]any{200: Verified{}}, Summary: "Send a new verification code (200 when already verified)"})
+		Resp: web.Message{}, Status: 202, Also: map[int]any{200: Verified{}}, Summary: "Send a new verification code (200 when already verified)"})
 	r.Post("/auth/forgot-password", authz.Public, h.ForgotPassword, authz.Doc{ID: "forgotPassword", Req: CodeRequest{},
-		Resp: Message{}, Status: 202, Summary: "Ask for a password reset code; the answer is the same whether or not the email is registered"})
+		Resp: web.Message{}, Status: 202, Summary: "Ask for a password reset code; the answer is the same whether or not the email is registered"})
 	r.Post("/auth/reset-password", authz.Public, h.ResetPassword, authz.Doc{ID: "resetPassword", Req: CodeRequest{},
-		Resp: Message{}, Summary: "Set a new password with the emailed code (with email) or link token; signs out every device"})
+		Resp: web.Message{}, Summary: "Set a new password with the emailed code (with email) or link token; signs out every device"})
 	// … and the web app's cookie sessions.
 	r.Get("/web/auth/form-token", authz.Public, h.FormToken, authz.Doc{ID: "getRegisterFormToken", Resp: web.FormToken{},
 		Summary: "Web register form: a signed timestamp proving the minimum fill time"})
@@ -49,7 +49,7 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Delete("/account", authz.SignedIn, h.DeleteAccount, authz.Doc{ID: "deleteAccount", Req: DeleteRequest{}, Status: 204,
 		Summary: "Delete the account (password required)"})
 	r.Post("/account/password", authz.SignedIn, h.ChangePassword, authz.Doc{ID: "changePassword", Req: PasswordRequest{},
-		Resp: Message{}, Summary: "Change the password; other devices are signed out"})
+		Resp: web.Message{}, Summary: "Change the password; other devices are signed out"})
 	r.Get("/account/sessions", authz.SignedIn, h.ListSessions, authz.Doc{ID: "listSessions", Resp: SessionList{},
 		Summary: "Active devices"})
 	r.Get("/account/export", authz.SignedIn, h.ExportAccount, authz.Doc{ID: "exportAccount", Resp: Export{},

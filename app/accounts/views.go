@@ -6,11 +6,6 @@ import (
 	"gerege/db"
 )
 
-// Message is an answer that only says what happened, in the request's language.
-type Message struct {
-	Message string `json:"message"`
-}
-
 // Verified is the answer once the email address is verified.
 type Verified struct {
 	EmailVerified bool `json:"emailVerified"`

@@ -423,7 +423,7 @@ func (h *Handlers) Email(w http.ResponseWriter, r *http.Request) error {
 	if err := h.Store.MarkAttemptEmailed(r.Context(), a.ID, h.Now()); err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusAccepted, Message{Message: web.T(r, "directionBoard.email.sent")})
+	web.JSON(w, http.StatusAccepted, web.Message{Message: web.T(r, "directionBoard.email.sent")})
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"gerege/app/platform/authz"
 	"gerege/app/platform/jobs"
+	"gerege/app/platform/web"
 )
 
 // Mount declares the Direction Board routes (anonymous visitors too: the attempt key rides in
@@ -22,7 +23,7 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Get("/direction-board/attempts/{id}/result", authz.Public, h.Result, authz.Doc{ID: "getAttemptResult", Resp: ResultView{},
 		Summary: "The result: Holland code, six scores 0–100, types in order with descriptions, fields and careers"})
 	r.Post("/direction-board/attempts/{id}/email", authz.Public, h.Email, authz.Doc{ID: "emailAttemptResult",
-		Req: EmailRequest{}, Resp: Message{}, Status: 202, Summary: "Email the results (consent required; once per attempt unless again is true)"})
+		Req: EmailRequest{}, Resp: web.Message{}, Status: 202, Summary: "Email the results (consent required; once per attempt unless again is true)"})
 	r.Get("/direction-board/results/{token}", authz.Public, h.SharedResult, authz.Doc{ID: "getSharedResult", Resp: ResultView{},
 		Summary: "A result by its unguessable link (from the email)"})
 	r.Get("/account/direction-board", authz.SignedIn, h.MyResults, authz.Doc{ID: "listMyResults", Resp: MyResults{},

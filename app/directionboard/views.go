@@ -30,11 +30,6 @@ type TestView struct {
 	Attempt          *AttemptView `json:"attempt,omitempty"`
 }
 
-// Message is an answer that only says what happened, in the request's language.
-type Message struct {
-	Message string `json:"message"`
-}
-
 // PastResultView is a finished attempt in the taker's list of results.
 type PastResultView struct {
 	Code        string         `json:"code"`

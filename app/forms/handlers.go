@@ -379,6 +379,6 @@ func (h *Handlers) RequestDeletion(w http.ResponseWriter, r *http.Request) error
 	if err := h.Store.RequestDeletion(r.Context(), req.Reference, req.Email, h.Now()); err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusAccepted, Message{Message: web.T(r, "forms.deletion.received")})
+	web.JSON(w, http.StatusAccepted, web.Message{Message: web.T(r, "forms.deletion.received")})
 	return nil
 }

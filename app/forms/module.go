@@ -16,7 +16,7 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Get("/forms/token", authz.Public, h.Token, authz.Doc{ID: "getFormToken", Resp: web.FormToken{},
 		Summary: "A signed timestamp that web forms send back as formToken (minimum fill time)"})
 	r.Post("/forms/deletion-requests", authz.Public, h.RequestDeletion, authz.Doc{ID: "requestDeletion",
-		Req: DeletionRequestBody{}, Resp: Message{}, Status: 202,
+		Req: DeletionRequestBody{}, Resp: web.Message{}, Status: 202,
 		Summary: "Ask for a submission to be deleted; the same answer whether or not it exists"})
 	r.Get("/forms/{form}/schema", authz.Public, h.Schema, authz.Doc{ID: "getFormSchema", Resp: SchemaView{},
 		Summary: "Fields, limits and choices of a form (contact, support, volunteer, roadmap)"})

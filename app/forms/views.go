@@ -35,11 +35,6 @@ type DeletionRequestBody struct {
 	Email     string `json:"email"`
 }
 
-// Message is an answer that only says what happened, in the request's language.
-type Message struct {
-	Message string `json:"message"`
-}
-
 // ListPage is GET /api/admin/forms/{form}/submissions: a page of the list, the cursor of the
 // next one ("" at the end), and the total when the first page is asked for.
 type ListPage struct {

@@ -72,3 +72,8 @@ func ReadBody(r *http.Request) ([]byte, error) {
 	}
 	return b, err
 }
+
+// Message is an answer that only says what happened, in the request's language.
+type Message struct {
+	Message string `json:"message"`
+}

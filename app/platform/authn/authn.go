@@ -119,16 +119,3 @@ func (h *Authenticator) identity(ctx context.Context, sid string, uid int64, via
 	}
 	return &Identity{User: u, Session: s, Via: via}, nil
 }
-
-// RequireUser refuses signed-out callers with 401.
-func RequireUser(k *web.Kit) func(http.Handler) http.Handler {
-	return func(next http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if From(r.Context()) == nil {
-				k.Fail(w, r, web.Unauthorized())
-				return
-			}
-			next.ServeHTTP(w, r)
-		})
-	}
-}

@@ -369,3 +369,52 @@ func TestIDVerificationIsAtomic(t *testing.T) {
 		}
 	})
 }
+
+// Sending an invitation: the invitation, its email and the audit entry.
+func TestInvitationIsAtomic(t *testing.T) {
+	t.Parallel()
+	s, ts := apitest.NewServer(t, generousLimits)
+	owner := apitest.Register(t, ts, "atomic-owner@example.mn", map[string]any{"accountType": "enterprise",
+		"organization": "Atomic Tours", "dateOfBirth": "1990-01-02"}).Str("accessToken")
+	failEachWrite(t, s, 201, func(t *testing.T, n int) (func() apitest.Reply, func(*testing.T)) {
+		email := fmt.Sprintf("invited%d@example.mn", n)
+		run := func() apitest.Reply {
+			return apitest.Call(t, nil, ts, "POST", "/api/organization/invitations", map[string]any{"email": email, "role": "manager"}, owner)
+		}
+		return run, func(t *testing.T) {
+			if org := apitest.Call(t, nil, ts, "GET", "/api/organization", nil, owner); strings.Contains(org.Raw, email) {
+				t.Errorf("the invitation exists: %s", org.Raw)
+			}
+			apitest.MustStatus(t, run(), 201) // inviting works again
+		}
+	})
+}
+
+// Switching maintenance mode: the setting and its audit entry, both ways.
+func TestMaintenanceSwitchIsAtomic(t *testing.T) {
+	t.Parallel()
+	s, ts := apitest.NewServer(t, generousLimits)
+	if _, err := app.CreateAdmin(context.Background(), s.Store(), "maint@example.mn", "correct horse battery", "R", "O"); err != nil {
+		t.Fatal(err)
+	}
+	admin := apitest.Call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": "maint@example.mn", "password": "correct horse battery"}, "").Str("accessToken")
+	for _, on := range []bool{true, false} {
+		t.Run(fmt.Sprint("on=", on), func(t *testing.T) {
+			failEachWrite(t, s, 200, func(t *testing.T, n int) (func() apitest.Reply, func(*testing.T)) {
+				from := map[bool]string{true: "off", false: "on"}[on]
+				if err := s.Store().SetSetting(context.Background(), db.SettingMaintenance, from); err != nil {
+					t.Fatal(err)
+				}
+				s.InvalidateMaintenance()
+				run := func() apitest.Reply {
+					return apitest.Call(t, nil, ts, "PUT", "/api/admin/maintenance", map[string]any{"on": on}, admin)
+				}
+				return run, func(t *testing.T) {
+					if v, _ := s.Store().Setting(context.Background(), db.SettingMaintenance); v != from {
+						t.Errorf("maintenance is %q without its audit entry", v)
+					}
+				}
+			})
+		})
+	}
+}

@@ -150,14 +150,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 				Limits: accounts.Limits{LoginIP: cfg.Auth.LoginIP, LoginAccount: cfg.Auth.LoginAccount, RegisterIP: cfg.Auth.RegisterIP,
 					EmailIP: cfg.Auth.EmailIP, EmailAccount: cfg.Auth.EmailAccount, VerifyAccount: cfg.Auth.VerifyAccount}}}},
 		{"admin", &admin.Handlers{Store: store, Mailer: s.mailer, Now: s.now,
-			SetMaintenance: func(ctx context.Context, on bool) error {
-				v := "off"
-				if on {
-					v = "on"
-				}
-				defer s.maint.Invalidate()
-				return store.SetSetting(ctx, db.SettingMaintenance, v)
-			}}},
+			MaintenanceChanged: s.maint.Invalidate}},
 		// In-app and email notifications for every capability (app/platform/notify): the
 		// bell's API, preferences and the unsubscribe link.
 		{"notifications", s.notify},

@@ -55,11 +55,6 @@ func (h *Handlers) Invite(w http.ResponseWriter, r *http.Request) error {
 	if err := h.Limiter.Limit("email:account:"+u.Email, h.Cfg.Limits.EmailAccount); err != nil {
 		return err
 	}
-	token, now := secure.RandomToken(24), h.Now()
-	if _, err := h.Store.CreateInvitation(r.Context(), u.OrgID, u.ID, req.Email, req.Role, secure.HashToken(h.HashKey, token),
-		now, now.Add(h.Cfg.InviteTTL)); err != nil {
-		return err
-	}
 	// Someone who already has an account is greeted by name in the language they chose;
 	// anyone else with "Hello," in the inviter's language (never by their email address).
 	lang, name := web.Lang(r), ""
@@ -68,13 +63,26 @@ func (h *Handlers) Invite(w http.ResponseWriter, r *http.Request) error {
 	} else if !errors.Is(err, db.ErrNotFound) {
 		return err
 	}
-	if err := h.Mailer.Send(r.Context(), mail.Message{To: req.Email, Lang: lang, Kind: "invitation", Name: name,
+	token, now := secure.RandomToken(24), h.Now()
+	email := h.Mailer.Compose(mail.Message{To: req.Email, Lang: lang, Kind: "invitation", Name: name,
 		Link: h.link(lang, "/auth/invitation?token="+token),
 		Vars: []any{"organization", u.OrgName, "inviter", i18n.FullName(lang, u.FirstName, u.LastName),
-			"role", strings.ToLower(i18n.T(lang, "roles."+req.Role))}}); err != nil {
+			"role", strings.ToLower(i18n.T(lang, "roles."+req.Role))}})
+	// The invitation, its email and the audit entry are one transaction: no invitation that
+	// nobody was told of, no email for an invitation that does not exist.
+	err := h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		if _, err := tx.CreateInvitation(r.Context(), u.OrgID, u.ID, req.Email, req.Role, secure.HashToken(h.HashKey, token),
+			now, now.Add(h.Cfg.InviteTTL)); err != nil {
+			return err
+		}
+		if err := h.Mailer.Queue(r.Context(), tx, email...); err != nil {
+			return err
+		}
+		return h.auditIn(tx, r, "role.invited", u.ID, 0, req.Role+" "+req.Email)
+	})
+	if err != nil {
 		return err
 	}
-	h.audit(r, "role.invited", u.ID, 0, req.Role+" "+req.Email)
 	return h.organization(w, r, http.StatusCreated)
 }
 

@@ -80,11 +80,25 @@ func (h *Handlers) Maintenance(w http.ResponseWriter, r *http.Request) error {
 	if err := web.Decode(r, &req); err != nil {
 		return err
 	}
-	if err := h.SetMaintenance(r.Context(), req.On); err != nil {
+	v := "off"
+	if req.On {
+		v = "on"
+	}
+	// The setting and its audit entry are one transaction: maintenance never changes without
+	// the record of who changed it.
+	u := authn.From(r.Context()).User
+	err := h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		if err := tx.SetSetting(r.Context(), db.SettingMaintenance, v); err != nil {
+			return err
+		}
+		return h.auditIn(tx, r, "maintenance", u.ID, 0, strconv.FormatBool(req.On))
+	})
+	if h.MaintenanceChanged != nil {
+		h.MaintenanceChanged()
+	}
+	if err != nil {
 		return err
 	}
-	u := authn.From(r.Context()).User
-	h.audit(r, "maintenance", u.ID, 0, strconv.FormatBool(req.On))
 	web.JSON(w, http.StatusOK, req)
 	return nil
 }

@@ -3,7 +3,6 @@
 package admin
 
 import (
-	"context"
 	"log/slog"
 	"net/http"
 	"time"
@@ -19,8 +18,9 @@ type Handlers struct {
 	Store  *db.Store
 	Mailer *mail.Mailer
 	Now    func() time.Time
-	// SetMaintenance switches maintenance mode (admin setting).
-	SetMaintenance func(ctx context.Context, on bool) error
+	// MaintenanceChanged is called once the maintenance setting was written (the server's
+	// cached flag reads it again).
+	MaintenanceChanged func()
 }
 
 // Mount declares the admin routes and dashboard pages.

@@ -17,7 +17,7 @@ import (
 // under emails.<kind> in the catalog), needs those words in both languages.
 func TestOutboxAndAuditHaveWords(t *testing.T) {
 	t.Parallel()
-	events := regexp.MustCompile(`(?:\baudit\(r, |Event: +)"([a-z_.]+)"`)
+	events := regexp.MustCompile(`(?:\baudit(?:\(|In\(tx, )r, |Event: +)"([a-z_.]+)"`)
 	found := map[string]string{} // catalog key → where
 	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {

@@ -41,6 +41,15 @@ func Lang(r *http.Request) string {
 	return DetectLang(r)
 }
 
+// LangOf is the language of the request ctx belongs to (decided by the Language middleware),
+// or i18n.Default outside a request: for code that is handed a context, not the request.
+func LangOf(ctx context.Context) string {
+	if l, ok := ctx.Value(keyLang).(string); ok {
+		return l
+	}
+	return i18n.Default
+}
+
 func withValue(r *http.Request, k ctxKey, v any) *http.Request {
 	return r.WithContext(context.WithValue(r.Context(), k, v))
 }

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -333,13 +334,16 @@ func TestStatusChangeWithNotificationIsAtomic(t *testing.T) {
 	})
 }
 
-// Account deletion: the person's rows and the audit entry that records the deletion.
+// Account deletion: every module's part of the person's data (app/platform/userdata: a
+// submission, a draft, a kept Idempotency-Key answer, a Direction Board result, notification
+// settings), the account and the audit entry that records the deletion.
 func TestAccountDeletionIsAtomic(t *testing.T) {
 	t.Parallel()
 	s, ts := apitest.NewServer(t, generousLimits)
 	failEachWrite(t, s, 204, func(t *testing.T, n int) (func() apitest.Reply, func(*testing.T)) {
 		email := fmt.Sprintf("gone%d@example.mn", n)
 		tok := apitest.Register(t, ts, email, nil).Str("accessToken")
+		giveData(t, ts, tok, email)
 		run := func() apitest.Reply {
 			return apitest.Call(t, nil, ts, "DELETE", "/api/account", map[string]any{"password": "correct horse battery"}, tok)
 		}
@@ -417,4 +421,19 @@ func TestMaintenanceSwitchIsAtomic(t *testing.T) {
 			})
 		})
 	}
+}
+
+// giveData gives the account something in every module that keeps personal data.
+func giveData(t *testing.T, ts *httptest.Server, tok, email string) {
+	t.Helper()
+	apitest.MustStatus(t, apitest.Call(t, nil, ts, "POST", "/api/forms/contact", map[string]any{"firstName": "A", "lastName": "B",
+		"email": email, "description": "Demo"}, tok, "Idempotency-Key", "k-"+email), 201)
+	apitest.MustStatus(t, apitest.Call(t, nil, ts, "PUT", "/api/forms/roadmap/draft", map[string]any{"data": map[string]any{"school": "1"}}, tok), 204)
+	start := apitest.Call(t, nil, ts, "POST", "/api/direction-board/attempts", nil, tok)
+	apitest.MustStatus(t, start, 201)
+	id := start.Str("id")
+	apitest.MustStatus(t, apitest.Call(t, nil, ts, "PUT", "/api/direction-board/attempts/"+id+"/answers", map[string]any{"answers": apitest.BoardAnswers(3)}, tok), 200)
+	apitest.MustStatus(t, apitest.Call(t, nil, ts, "POST", "/api/direction-board/attempts/"+id+"/finish", map[string]any{"confirm": true}, tok), 200)
+	apitest.MustStatus(t, apitest.Call(t, nil, ts, "PUT", "/api/notifications/preferences",
+		map[string]any{"preferences": []map[string]any{{"kind": "forms.status", "email": "digest"}}}, tok), 200)
 }

@@ -12,3 +12,6 @@ func (s *Server) Secret() []byte { return s.secret }
 
 // Sessions is the web session manager.
 func (s *Server) Sessions() *scs.SessionManager { return s.sessions }
+
+// UserDataSections names every section of the data export, in order.
+func (s *Server) UserDataSections() []string { return s.userdata.Names() }

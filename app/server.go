@@ -26,6 +26,7 @@ import (
 	"gerege/app/platform/mail"
 	"gerege/app/platform/notify"
 	"gerege/app/platform/secure"
+	"gerege/app/platform/userdata"
 	"gerege/app/platform/web"
 	"gerege/app/site"
 	"gerege/db"
@@ -49,6 +50,7 @@ type Server struct {
 	notify    *notify.Service
 	authn     *authn.Authenticator
 	access    *authz.Registry
+	userdata  *userdata.Registry
 	modules   []module
 	jobs      *jobs.Runner
 	limiter   *web.Limiter
@@ -122,6 +124,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		Password: cfg.SMTP.Password, From: cfg.SMTP.From, TLS: cfg.SMTP.TLS}, log, s.now)
 	hashKey := secure.DeriveKey(s.secret, "token-hash v1")
 	s.access = &authz.Registry{}
+	s.userdata = &userdata.Registry{}
 	s.authn = &authn.Authenticator{Store: store, Tokens: authn.NewTokens(s.secret, cfg.Auth.AccessTTL, s.now),
 		Sessions: s.sessions, Kit: s.kit, Now: s.now}
 	s.notify = &notify.Service{Store: store, Mailer: s.mailer, Key: secure.DeriveKey(s.secret, "notify unsubscribe v1"),
@@ -143,7 +146,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		{"accounts", &accounts.Handlers{
 			Store: store, Hasher: secure.NewHasher(), Tokens: s.authn.Tokens, Mailer: s.mailer, Limiter: s.limiter,
 			Sessions: s.sessions, Sealer: secure.NewSealer(s.secret, "id-number v1"), HashKey: hashKey, Now: s.now,
-			Access: s.access,
+			Access: s.access, Data: s.userdata,
 			Cfg: accounts.Config{BaseURL: cfg.BaseURL, AccessTTL: cfg.Auth.AccessTTL, RefreshTTL: cfg.Auth.RefreshTTL,
 				SessionLifetime: cfg.Auth.SessionLifetime, CodeTTL: 30 * time.Minute, ResetTTL: 30 * time.Minute,
 				InviteTTL: 7 * 24 * time.Hour, MinFillTime: cfg.Auth.MinFillTime,
@@ -161,6 +164,10 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 	for _, m := range s.modules {
 		if j, ok := m.m.(interface{ Jobs() []jobs.Job }); ok {
 			s.jobs.Add(j.Jobs()...)
+		}
+		// The person's data each module keeps: "download my data" and account deletion.
+		if d, ok := m.m.(userdata.Provider); ok {
+			s.userdata.Add(d.UserData()...)
 		}
 	}
 

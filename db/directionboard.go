@@ -128,14 +128,15 @@ func (s *Store) MarkAttemptEmailed(ctx context.Context, id string, now time.Time
 	return mapErr(err)
 }
 
-// PastResult is a finished attempt as its taker sees it in lists and data exports.
+// PastResult is a finished attempt as its taker sees it in lists and data exports (the
+// Direction Board's PastResultView is its view).
 type PastResult struct {
-	Code        string         `json:"code"`
-	Scores      map[string]int `json:"scores"`
-	FinishedAt  time.Time      `json:"finishedAt"`
-	Unanswered  int            `json:"unanswered"`
-	TimedOut    bool           `json:"timedOut"`
-	ResultToken string         `json:"resultToken"`
+	Code        string
+	Scores      map[string]int
+	FinishedAt  time.Time
+	Unanswered  int
+	TimedOut    bool
+	ResultToken string
 }
 
 // Past is the attempt's result as a PastResult.

@@ -138,7 +138,8 @@ type SessionView struct {
 
 // Sessions is GET /api/account/sessions.
 func (h *Handlers) ListSessions(w http.ResponseWriter, r *http.Request) error {
-	out, err := h.sessionViews(r.Context(), authn.From(r.Context()), web.Lang(r))
+	id := authn.From(r.Context())
+	out, err := h.sessionViews(r.Context(), id.User.ID, id.Session.ID, web.Lang(r))
 	if err != nil {
 		return err
 	}
@@ -146,15 +147,16 @@ func (h *Handlers) ListSessions(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handlers) sessionViews(ctx context.Context, id *authn.Identity, lang string) ([]SessionView, error) {
-	list, err := h.Store.ActiveSessions(ctx, id.User.ID, h.Now())
+// sessionViews lists userID's devices, marking current (the asking device) as such.
+func (h *Handlers) sessionViews(ctx context.Context, userID int64, current, lang string) ([]SessionView, error) {
+	list, err := h.Store.ActiveSessions(ctx, userID, h.Now())
 	if err != nil {
 		return nil, err
 	}
 	out := make([]SessionView, 0, len(list))
 	for _, s := range list {
 		out = append(out, SessionView{ID: s.ID, Kind: s.Kind, Device: Device(lang, s.UserAgent), CreatedAt: s.CreatedAt,
-			LastSeenAt: s.LastSeenAt, Current: s.ID == id.Session.ID})
+			LastSeenAt: s.LastSeenAt, Current: s.ID == current})
 	}
 	return out, nil
 }
@@ -214,7 +216,12 @@ func (h *Handlers) DeleteAccount(w http.ResponseWriter, r *http.Request) error {
 	}
 	// The erasure and its audit entry are one transaction: an account is never gone without
 	// the record that says so, nor recorded as deleted while it is still there.
+	// Every module's part of the person's data (userdata) goes in the same transaction, then
+	// the account itself.
 	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		if err := h.Data.Erase(r.Context(), tx, id.User.ID); err != nil {
+			return err
+		}
 		if err := tx.DeleteUser(r.Context(), id.User.ID); err != nil {
 			return err
 		}

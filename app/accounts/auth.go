@@ -14,6 +14,7 @@ import (
 	"gerege/app/platform/authz"
 	"gerege/app/platform/mail"
 	"gerege/app/platform/secure"
+	"gerege/app/platform/userdata"
 	"gerege/app/platform/web"
 	"gerege/db"
 )
@@ -54,6 +55,9 @@ type Handlers struct {
 	Now      func() time.Time
 	// Access is the registry of dashboard pages (/api/auth/me lists those the user may open).
 	Access *authz.Registry
+	// Data is every module's part of a person's data: the export hands it out, deleting
+	// the account erases it (server.go fills it from the modules, this one included).
+	Data *userdata.Registry
 }
 
 func (h *Handlers) audit(r *http.Request, event string, actor, subject int64, detail string) {

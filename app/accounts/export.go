@@ -1,32 +1,19 @@
 package accounts
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"time"
 
 	"gerege/app/platform/authn"
-	"gerege/app/platform/notify"
+	"gerege/app/platform/userdata"
 	"gerege/app/platform/web"
 	"gerege/db"
 )
 
-// Export is the account's data as GET /api/account/export hands it to its owner: everything
-// the account page shows and everything the person gave us while signed in. Secrets (the
-// password hash, session tokens, the full national ID number, sealed medical answers) stay out.
-type Export struct {
-	ExportedAt     time.Time          `json:"exportedAt"`
-	Account        UserView           `json:"account"`
-	Accepted       AcceptedVersions   `json:"accepted"`
-	Sessions       []SessionView      `json:"sessions"`
-	IDVerification IDView             `json:"idVerification"`
-	DirectionBoard []db.PastResult    `json:"directionBoard"`
-	Submissions    []db.OwnSubmission `json:"submissions"`
-	Drafts         []db.OwnDraft      `json:"drafts"`
-	Notifications  notify.Export      `json:"notifications"`
-	Note           string             `json:"note"`
-}
+// exportDoc is the export's name in the API document: an object of every module's sections.
+const exportDoc = "AccountsExport"
 
 // AcceptedVersions are the legal texts the account accepted (effective dates).
 type AcceptedVersions struct {
@@ -34,40 +21,56 @@ type AcceptedVersions struct {
 	Privacy string `json:"privacy"`
 }
 
-// ExportAccount is GET /api/account/export: a JSON file download of the account's data.
+// UserData: the account's own sections of the export — the profile, the accepted legal
+// versions, the devices and the ID verification (number masked). They go with the account
+// row when it is deleted (foreign keys cascade), which DeleteAccount deletes last.
+func (h *Handlers) UserData() []userdata.Section {
+	return []userdata.Section{
+		userdata.Of("account", h.exportAccount),
+		userdata.Of("accepted", h.exportAccepted),
+		userdata.Of("sessions", h.exportSessions),
+		userdata.Of("idVerification", func(ctx context.Context, _ *db.Store, userID int64) (IDView, error) {
+			return h.idViewOf(ctx, userID)
+		}),
+	}
+}
+
+func (h *Handlers) exportAccount(ctx context.Context, store *db.Store, userID int64) (UserView, error) {
+	u, err := store.UserByID(ctx, userID)
+	if err != nil {
+		return UserView{}, err
+	}
+	return h.view(ctx, u)
+}
+
+func (h *Handlers) exportAccepted(ctx context.Context, store *db.Store, userID int64) (AcceptedVersions, error) {
+	u, err := store.UserByID(ctx, userID)
+	if err != nil {
+		return AcceptedVersions{}, err
+	}
+	return AcceptedVersions{Terms: u.TermsVersion, Privacy: u.PrivacyVersion}, nil
+}
+
+// exportSessions lists the devices; the one asking for the export is the current one.
+func (h *Handlers) exportSessions(ctx context.Context, _ *db.Store, userID int64) ([]SessionView, error) {
+	current := ""
+	if id := authn.From(ctx); id != nil && id.User.ID == userID && id.Session != nil {
+		current = id.Session.ID
+	}
+	return h.sessionViews(ctx, userID, current, web.LangOf(ctx))
+}
+
+// ExportAccount is GET /api/account/export: a JSON file download of the account's data — every
+// module's sections (app/platform/userdata): everything the account page shows and everything
+// the person gave us while signed in. Secrets (the password hash, session tokens, the full
+// national ID number, sealed medical answers) stay out.
 func (h *Handlers) ExportAccount(w http.ResponseWriter, r *http.Request) error {
-	id := authn.From(r.Context())
-	ctx := r.Context()
-	u := id.User
-	out := Export{ExportedAt: h.Now().UTC(), Accepted: AcceptedVersions{Terms: u.TermsVersion, Privacy: u.PrivacyVersion}}
-	var err error
-	if out.Account, err = h.view(ctx, u); err != nil {
-		return err
-	}
-	if out.Sessions, err = h.sessionViews(ctx, id, web.Lang(r)); err != nil {
-		return err
-	}
-	if out.IDVerification, err = h.idViewOf(ctx, u.ID); err != nil {
-		return err
-	}
-	attempts, err := h.Store.FinishedAttemptsOfUser(ctx, u.ID)
+	u := authn.From(r.Context()).User
+	out, err := h.Data.Export(r.Context(), h.Store, u.ID)
 	if err != nil {
 		return err
 	}
-	out.DirectionBoard = make([]db.PastResult, 0, len(attempts))
-	for i := range attempts {
-		out.DirectionBoard = append(out.DirectionBoard, attempts[i].Past())
-	}
-	if out.Submissions, err = h.Store.SubmissionsOfUser(ctx, u.ID); err != nil {
-		return err
-	}
-	if out.Drafts, err = h.Store.DraftsOfUser(ctx, u.ID); err != nil {
-		return err
-	}
-	if out.Notifications, err = notify.ExportOf(ctx, h.Store, web.Lang(r), u.ID); err != nil {
-		return err
-	}
-	out.Note = web.T(r, "account.export.note")
+	out.ExportedAt, out.Note = h.Now().UTC(), web.T(r, "account.export.note")
 	h.audit(r, "account.exported", u.ID, u.ID, "")
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="gerege-account-%d-%s.json"`, u.ID, out.ExportedAt.Format("2006-01-02")))

@@ -52,7 +52,7 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Resp: web.Message{}, Summary: "Change the password; other devices are signed out"})
 	r.Get("/account/sessions", authz.SignedIn, h.ListSessions, authz.Doc{ID: "listSessions", Resp: SessionList{},
 		Summary: "Active devices"})
-	r.Get("/account/export", authz.SignedIn, h.ExportAccount, authz.Doc{ID: "exportAccount", Resp: Export{},
+	r.Get("/account/export", authz.SignedIn, h.ExportAccount, authz.Doc{ID: "exportAccount", Resp: h.Data.Doc(exportDoc),
 		Summary: "A copy of the account's data"})
 	r.Delete("/account/sessions/{id}", authz.SignedIn, h.RevokeSession, authz.Doc{ID: "revokeSession", Status: 204,
 		Summary: "Sign one device out"})

@@ -430,15 +430,11 @@ func (h *Handlers) Email(w http.ResponseWriter, r *http.Request) error {
 // MyResults is GET /api/account/direction-board: the signed-in user's past results.
 func (h *Handlers) MyResults(w http.ResponseWriter, r *http.Request) error {
 	u := authn.From(r.Context()).User
-	list, err := h.Store.FinishedAttemptsOfUser(r.Context(), u.ID)
+	list, err := pastResults(r.Context(), h.Store, u.ID)
 	if err != nil {
 		return err
 	}
-	out := MyResults{Results: make([]PastResultView, 0, len(list))}
-	for i := range list {
-		out.Results = append(out.Results, PastResultView(list[i].Past()))
-	}
-	web.JSON(w, http.StatusOK, out)
+	web.JSON(w, http.StatusOK, MyResults{Results: list})
 	return nil
 }
 

@@ -16,6 +16,7 @@ import (
 	"gerege/app/platform/authn"
 	"gerege/app/platform/authz"
 	"gerege/app/platform/mail"
+	"gerege/app/platform/userdata"
 	"gerege/app/platform/web"
 	"gerege/db"
 )
@@ -262,9 +263,19 @@ func (s *Service) verify(token string) (unsubToken, error) {
 	return t, nil
 }
 
-// ExportOf returns a person's notifications (all of them, newest first, in lang) and their
+// UserData: the person's notifications (in the request's language) and email settings; both
+// go when the account is deleted.
+func (s *Service) UserData() []userdata.Section {
+	return []userdata.Section{userdata.Of("notifications", func(ctx context.Context, store *db.Store, userID int64) (Export, error) {
+		return exportOf(ctx, store, web.LangOf(ctx), userID)
+	}).WithErase(func(ctx context.Context, tx *db.Store, userID int64) error {
+		return tx.EraseNotificationsOfUser(ctx, userID)
+	})}
+}
+
+// exportOf returns a person's notifications (all of them, newest first, in lang) and their
 // email settings, for the account's data export.
-func ExportOf(ctx context.Context, store *db.Store, lang string, userID int64) (Export, error) {
+func exportOf(ctx context.Context, store *db.Store, lang string, userID int64) (Export, error) {
 	out := Export{Notifications: []NotificationView{}}
 	after := ""
 	for {

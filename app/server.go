@@ -107,6 +107,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		v, err := store.Setting(ctx, db.SettingDemo)
 		return err == nil && v != ""
 	})
+	ui.Demo = s.demo.Get // a demo installation's pages say so in their HTML
 	s.kit = &web.Kit{UI: ui, Log: log, MaxBody: cfg.MaxBody, Secure: cfg.Secure(), Maintenance: s.maint.Get,
 		MaintenanceExempt: maintenanceExempt}
 

@@ -56,6 +56,49 @@ describe('demo notice', () => {
       await context.close();
     });
 
+    it(`is in the served HTML (${lang}): there without JavaScript, and the app hydrates onto it`, async () => {
+      const noJS = await browser.newContext({ javaScriptEnabled: false });
+      const bare = await noJS.newPage();
+      for (const path of PAGES) {
+        const url = urlOf(lang, path);
+        await bare.goto(`${demo.baseURL}${url}`);
+        const notice = bare.getByRole('note', { name: t(lang, 'layout.demo.label') });
+        assert.equal(await notice.count(), 1, url);
+        assert.ok(await notice.isVisible(), url);
+        assert.ok((await notice.innerText()).includes(t(lang, 'layout.demo.text')), url);
+      }
+      await noJS.close();
+
+      // Hydration keeps the server's notice: once the HTML is parsed, nothing removes or adds one.
+      const context = await browser.newContext();
+      await context.addInitScript(() => {
+        window.demoNoticeChanges = [];
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          const has = (n) => n.nodeType === 1 && (n.matches('.demo-notice') || !!n.querySelector('.demo-notice'));
+          new MutationObserver((records) => {
+            for (const r of records) {
+              if ([...r.addedNodes].some(has)) window.demoNoticeChanges.push('added');
+              if ([...r.removedNodes].some(has)) window.demoNoticeChanges.push('removed');
+            }
+          }).observe(document, { childList: true, subtree: true });
+        });
+      });
+      const page = await context.newPage();
+      const problems = watch(page, demo.baseURL);
+      for (const path of PAGES) {
+        const url = urlOf(lang, path);
+        await open(page, demo.baseURL, url);
+        assert.deepEqual(await page.evaluate(() => window.demoNoticeChanges), [], url);
+        assert.equal(await page.locator('.demo-notice').count(), 1, url);
+      }
+      assert.deepEqual(
+        problems.filter((p) => !p.includes('/no-such-page')),
+        [],
+      );
+      await context.close();
+    });
+
     it(`is not there without --demo (${lang})`, async () => {
       const context = await browser.newContext();
       const page = await context.newPage();

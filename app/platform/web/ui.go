@@ -3,10 +3,12 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"html"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -26,6 +28,9 @@ type UI struct {
 	files   map[string]*file // by path inside dist ("assets/app-X.css", "pages/en/index.html")
 	routes  []uiRoute
 	favicon string
+	// Demo, when set, says whether this is a demo installation: pages then carry the demo
+	// notice in their HTML (see withNotice), so it is there without JavaScript.
+	Demo func(context.Context) bool
 }
 
 type file struct {
@@ -35,6 +40,11 @@ type file struct {
 	// do not match it; each variant is compressed on first use, once, and kept.
 	lazy           bool
 	gzOnce, brOnce sync.Once
+	// lang is a page's language ("" for other files); demo is the page with the demo notice,
+	// made on first use.
+	lang     string
+	demoOnce sync.Once
+	demo     *file
 }
 
 // variant returns the body for encoding enc ("br", "gzip" or "") and its ETag; nil when the
@@ -109,6 +119,9 @@ func NewUI(dist fs.FS, baseURL string) (*UI, error) {
 			return err
 		}
 		f := &file{raw: raw, ctype: contentType(p)}
+		if rest, ok := strings.CutPrefix(p, "pages/"); ok && strings.HasSuffix(p, ".html") {
+			f.lang, _, _ = strings.Cut(rest, "/")
+		}
 		if baseURL == Origin || !(strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".xml")) || !bytes.Contains(raw, []byte(Origin)) {
 			f.gz, _ = fs.ReadFile(dist, p+".gz")
 			f.br, _ = fs.ReadFile(dist, p+".br")
@@ -268,7 +281,56 @@ func (u *UI) ServePage(w http.ResponseWriter, r *http.Request, lang, rest string
 		u.ServeStatus(w, r, http.StatusNotFound)
 		return
 	}
-	serve(w, r, u.files["pages/"+lang+"/"+page+".html"], http.StatusOK, "no-cache")
+	serve(w, r, u.withNotice(r, u.files["pages/"+lang+"/"+page+".html"]), http.StatusOK, "no-cache")
+}
+
+// withNotice is page f as this installation serves it: on a demo installation, with the demo
+// notice the UI shows (ui/src/components/Layout.tsx, DemoNotice) written under the header and
+// <html data-demo>, which tells the UI to render the notice from its first render, so the page
+// hydrates onto the same markup.
+func (u *UI) withNotice(r *http.Request, f *file) *file {
+	if u.Demo == nil || f.lang == "" || !u.Demo(r.Context()) {
+		return f
+	}
+	f.demoOnce.Do(func() {
+		f.demo = f
+		raw, ok := withDemoNotice(f.raw, f.lang)
+		if !ok {
+			return
+		}
+		sum := sha256.Sum256(raw)
+		f.demo = &file{raw: raw, ctype: f.ctype, lazy: true, lang: f.lang, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+	})
+	return f.demo
+}
+
+// withDemoNotice writes the demo notice, in lang, as the last child of the page's site header
+// (where the UI renders it) and marks <html data-demo>; false when the page has no site header.
+func withDemoNotice(page []byte, lang string) ([]byte, bool) {
+	s := string(page)
+	open := strings.Index(s, `<header class="site-header">`)
+	if open < 0 {
+		return nil, false
+	}
+	end := strings.Index(s[open:], "</header>")
+	if end < 0 || strings.Contains(s[open+1:open+end], "<header") {
+		return nil, false
+	}
+	end += open
+	htmlTag := strings.Index(s, "<html")
+	if htmlTag < 0 || htmlTag > open {
+		return nil, false
+	}
+	label, text := html.EscapeString(i18n.T(lang, "layout.demo.label")), html.EscapeString(i18n.T(lang, "layout.demo.text"))
+	notice := `<div class="demo-notice" role="note" aria-label="` + label + `"><p class="container"><strong>` + label +
+		`</strong> ` + text + `</p></div>`
+	var b strings.Builder
+	b.WriteString(s[:htmlTag+len("<html")])
+	b.WriteString(" data-demo")
+	b.WriteString(s[htmlTag+len("<html") : end])
+	b.WriteString(notice)
+	b.WriteString(s[end:])
+	return []byte(b.String()), true
 }
 
 // ServeStatus writes the localized status page for status (403, 404, 500, 503, …).
@@ -289,7 +351,7 @@ func (u *UI) ServeStatus(w http.ResponseWriter, r *http.Request, status int) {
 	if f == nil {
 		f = u.files["pages/"+i18n.Default+"/"+name+".html"]
 	}
-	serve(w, r, f, status, "no-store")
+	serve(w, r, u.withNotice(r, f), status, "no-store")
 }
 
 // Redirect sends a non-prefixed path to its language-prefixed form, keeping the query.

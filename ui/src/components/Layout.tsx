@@ -58,13 +58,16 @@ function MainNavList() {
 
 /**
  * On a --demo installation, every page says so, under the header: the accounts and data are
- * samples, and nothing real belongs there. Shown once /api/meta answers (the prerendered pages
- * are the same for every installation).
+ * samples, and nothing real belongs there. The server writes this same markup into the pages it
+ * serves and marks <html data-demo> (app/platform/web/ui.go), so the first render matches it and
+ * it is there without JavaScript; /api/meta has the last word once it answers.
  */
 export function DemoNotice() {
   const { t } = useTranslation();
   const label = t('layout.demo.label');
-  return useMeta()?.demo ? (
+  const meta = useMeta();
+  const demo = meta ? meta.demo : typeof document !== 'undefined' && document.documentElement.hasAttribute('data-demo');
+  return demo ? (
     <div class="demo-notice" role="note" aria-label={label}>
       <p class="container">
         <strong>{label}</strong> {t('layout.demo.text')}

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-VPHBIZDS.js";import"./chunk-LFJAWJVN.js";import"./chunk-EWNW2FY4.js";import{H as r}from"./chunk-RQBWD7EQ.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

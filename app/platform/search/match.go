@@ -55,8 +55,9 @@ func Doc(fields ...string) string {
 //
 // Every word must match (AND), each as a prefix of a word of the document, so "Улаанбаатар"
 // finds "Улаанбаатарын" (Mongolian adds case endings) and the last word matches while it is
-// being typed. One-letter words must match a whole word. Only the first QueryMax bytes and
-// WordsMax distinct words are read.
+// being typed; a long word also loses one case ending first (see stem), so "Улаанбаатарт"
+// finds "Улаанбаатар". One-letter words must match a whole word. Only the first QueryMax
+// bytes and WordsMax distinct words are read.
 //
 // Use it as a bound parameter, never pasted into the SQL:
 //
@@ -94,6 +95,7 @@ func queryWords(query string) []string {
 		if len(w) > wordMax {
 			w = cutUTF8(w, wordMax)
 		}
+		w = stem(w)
 		if seen[w] {
 			continue
 		}
@@ -112,4 +114,31 @@ func cutUTF8(s string, n int) string {
 		n--
 	}
 	return s[:n]
+}
+
+// suffixes are Mongolian case and plural endings as Fold spells them (ын, ийн → in; ний, ны →
+// ni; аар, ээр, оор, өөр → ar, er, ur; аас … → as, es, us; ад, ууд, тай …), longest first.
+var suffixes = []string{"tai", "tei", "tui", "nar", "ni", "in", "ig", "ar", "er", "ur", "as", "es", "us",
+	"ad", "ed", "ud", "i", "d", "t"}
+
+// stem removes one case or plural ending from a query word of at least 5 Latin letters,
+// keeping at least 4: matched as a prefix, "ухааны" (of science) then finds "ухаан" and
+// "Улаанбаатарт" finds "Улаанбаатарын". Documents are indexed whole, so the ending a document
+// uses never matters; only the query is cut. English loses little: "teacher" → "teach",
+// still a prefix of the same words.
+func stem(w string) string {
+	if len(w) < 5 {
+		return w
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return w
+		}
+	}
+	for _, suf := range suffixes {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 4 {
+			return w[:len(w)-len(suf)]
+		}
+	}
+	return w
 }

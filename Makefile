@@ -51,7 +51,8 @@ build:
 ## found here is written there too, so it stays a regression test once committed.
 FUZZTIME ?= 30s
 FUZZ_TARGETS := ./app/platform/web:FuzzDecode ./app/platform/web:FuzzAcceptLanguage ./app/forms:FuzzForms \
-	./app/forms:FuzzNormalizePhone ./app/accounts:FuzzRegistryNumber
+	./app/forms:FuzzNormalizePhone ./app/accounts:FuzzRegistryNumber \
+	./app/platform/search:FuzzFold ./app/platform/search:FuzzSlug ./app/platform/search:FuzzMatch
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		echo "fuzz $${t#*:} ($(FUZZTIME))"; \

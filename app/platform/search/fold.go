@@ -85,7 +85,7 @@ func Fold(s string) string {
 // else (punctuation, spaces, control characters, invalid UTF-8). The Cyrillic letters that
 // decompose (й, ё, and ӧ, ӱ, which older fonts used for ө, ү) are put back together first.
 func eachLetter(s string, f func(rune)) {
-	d := norm.NFKD.String(s)
+	d := norm.NFKD.String(strings.ToValidUTF8(s, " "))
 	space := true
 	for i := 0; i < len(d); {
 		r, n := utf8.DecodeRuneInString(d[i:])

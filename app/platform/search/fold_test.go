@@ -37,3 +37,28 @@ func TestFoldSpellings(t *testing.T) {
 		}
 	}
 }
+
+func TestFoldIdempotentAndEnglish(t *testing.T) {
+	for _, sp := range spellings {
+		for _, f := range sp.forms {
+			if k := Fold(f); Fold(k) != k {
+				t.Errorf("Fold(Fold(%q)) = %q, Fold = %q", f, Fold(k), k)
+			}
+		}
+	}
+	// English words without the folded letters (c, kh, o, w, x, y, doubles) come back as they
+	// were, lowercased; the others fold the same way in the index and in the query.
+	for in, want := range map[string]string{
+		"Data Analyst":       "data analist",
+		"INTERNSHIP grant":   "internship grant",
+		"Volunteer":          "vulunter",
+		"Software developer": "suftvare develuper",
+		"café, Naïve":        "tsafe naive",
+		"Remote; full-time!": "remute ful time",
+		"2026 year":          "2026 ear",
+	} {
+		if got := Fold(in); got != want {
+			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

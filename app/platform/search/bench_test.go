@@ -159,7 +159,7 @@ func matchTrigram(q string) (string, bool) {
 var benchQueries = []string{
 	"Улаанбаатар",        // frequent place name, Cyrillic
 	"medeelel tehnologi", // two frequent words, Latin
-	"Khuvsgul",           // rarer place name
+	"Khuvsgul",           // place name, Latin
 	"сайн дурын ажил",    // three frequent words
 	"volunteer",          // English
 	"data analyst cloud", // rare English words together

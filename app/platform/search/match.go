@@ -70,10 +70,15 @@ func Match(query string) (expr string, ok bool) {
 	var b strings.Builder
 	for i, w := range words {
 		if i > 0 {
-			b.WriteByte(' ')
+			b.WriteString(" AND ") // explicit: FTS5 has no implicit AND next to a parenthesis
 		}
 		// Fold leaves only letters and digits, so a word never holds a quote; quoting it
 		// anyway keeps words such as "and", "or", "not" and "near" from being operators.
+		if alt := fleeting(w); alt != "" {
+			// The word, or its stem without its fleeting vowel: ("medelel"* OR "medel"*).
+			b.WriteString(`("` + w + `"* OR "` + alt + `"*)`)
+			continue
+		}
 		b.WriteByte('"')
 		b.WriteString(w)
 		b.WriteByte('"')
@@ -82,6 +87,31 @@ func Match(query string) (expr string, ok bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// fleeting returns the stem a Mongolian word takes before a case ending when it loses the
+// vowel of its last syllable (мэдээлэл → мэдээллийн, ажил → ажлын, хөгжил → хөгжлийн, дэвтэр →
+// дэвтрийн), as Fold spells it, or "" when the word does not end that way. The folded document
+// holds the short stem ("medelin"), which the full query word ("medelel") is no prefix of.
+func fleeting(w string) string {
+	n := len(w)
+	if n < 4 {
+		return ""
+	}
+	for i := 0; i < n; i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return ""
+		}
+	}
+	vowel := func(c byte) bool { return strings.IndexByte("aeiou", c) >= 0 }
+	if !strings.ContainsRune("lrngsdmbv", rune(w[n-1])) || !vowel(w[n-2]) || vowel(w[n-3]) {
+		return ""
+	}
+	alt := Fold(w[:n-2] + w[n-1:])
+	if len(alt) < 3 || alt == w {
+		return ""
+	}
+	return alt
 }
 
 // queryWords returns the distinct folded words of query, within the limits.

@@ -188,6 +188,17 @@ func Render(lang string, n db.Notification) (title, body string) {
 	}
 	var params map[string]string
 	_ = json.Unmarshal([]byte(n.Params), &params)
+	// A param written in both languages ("title.en", "title.mn", such as a posting's titles)
+	// is {{title}} in the reader's language, or in the other one when theirs is empty.
+	for name, v := range params {
+		base, l, ok := strings.Cut(name, ".")
+		if !ok || v == "" {
+			continue
+		}
+		if _, set := params[base]; !set || l == lang {
+			params[base] = v
+		}
+	}
 	args := make([]any, 0, 2*len(params))
 	for name, v := range params {
 		if prefix, ok := k.Translate[name]; ok {

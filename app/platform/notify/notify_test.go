@@ -373,3 +373,23 @@ func TestUnsubscribeDeletedAccount(t *testing.T) {
 		t.Errorf("prefs of a deleted account: %v", err)
 	}
 }
+
+// TestBilingualParams: a param given in both languages ("title.en", "title.mn") is {{title}} in
+// the reader's language, or in the other one when theirs is empty.
+func TestBilingualParams(t *testing.T) {
+	k := Kind{Name: "test.bilingual", Title: "notifications.kinds.formsStatus.title", Body: "notifications.kinds.formsStatus.body"}
+	mu.Lock()
+	kinds[k.Name] = k
+	mu.Unlock()
+	n := func(params string) db.Notification { return db.Notification{Kind: k.Name, Params: params} }
+	for _, tc := range []struct{ lang, params, want string }{
+		{"en", `{"form.en":"English","form.mn":"Монгол"}`, "English"},
+		{"mn", `{"form.en":"English","form.mn":"Монгол"}`, "Монгол"},
+		{"mn", `{"form.en":"English","form.mn":""}`, "English"},
+		{"en", `{"form.mn":"Монгол"}`, "Монгол"},
+	} {
+		if title, _ := Render(tc.lang, n(tc.params)); !strings.Contains(title, tc.want) {
+			t.Errorf("%s %s: %q", tc.lang, tc.params, title)
+		}
+	}
+}

@@ -3,10 +3,10 @@ package app_test
 import (
 	"context"
 	"fmt"
+	"net/http/httptest"
 	"regexp"
 	"slices"
 	"strings"
-	"net/http/httptest"
 	"testing"
 	"time"
 

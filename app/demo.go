@@ -9,6 +9,7 @@ import (
 	"gerege/app/accounts"
 	"gerege/app/directionboard"
 	"gerege/app/forms"
+	"gerege/app/opportunities"
 	"gerege/app/platform/notify"
 	"gerege/app/platform/secure"
 	"gerege/db"
@@ -86,6 +87,9 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	}
 	if err := demoNotifications(ctx, store, student, desk, now); err != nil {
 		return err
+	}
+	if err := opportunities.SeedDemo(ctx, store, now, hash, []int64{student}); err != nil {
+		return fmt.Errorf("opportunities: %w", err)
 	}
 	// Direction Board results with known answers; the two most recent are the student's.
 	content, err := directionboard.Load("en")

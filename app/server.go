@@ -20,6 +20,7 @@ import (
 	"gerege/app/content"
 	"gerege/app/directionboard"
 	"gerege/app/forms"
+	"gerege/app/opportunities"
 	"gerege/app/platform/authn"
 	"gerege/app/platform/authz"
 	"gerege/app/platform/jobs"
@@ -153,6 +154,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 				InviteTTL: 7 * 24 * time.Hour, MinFillTime: cfg.Auth.MinFillTime,
 				Limits: accounts.Limits{LoginIP: cfg.Auth.LoginIP, LoginAccount: cfg.Auth.LoginAccount, RegisterIP: cfg.Auth.RegisterIP,
 					EmailIP: cfg.Auth.EmailIP, EmailAccount: cfg.Auth.EmailAccount, VerifyAccount: cfg.Auth.VerifyAccount}}}},
+		// Postings, their approval, applications and the applicant pipeline.
+		{"opportunities", &opportunities.Handlers{Store: store, Limiter: s.limiter, Now: s.now,
+			Rate: web.Rate{N: 60, Per: time.Hour}, PromiseDays: 14}},
 		{"admin", &admin.Handlers{Store: store, Mailer: s.mailer, Now: s.now,
 			MaintenanceChanged: s.maint.Invalidate}},
 		// In-app and email notifications for every capability (app/platform/notify): the
@@ -316,4 +320,14 @@ func (c *cachedFlag) Invalidate() {
 	c.mu.Lock()
 	c.expires = time.Time{}
 	c.mu.Unlock()
+}
+
+// RunJob runs the periodic job called name once, now (tests drive the clock and call it
+// instead of waiting for the runner).
+func (s *Server) RunJob(ctx context.Context, name string) error {
+	j, ok := s.jobs.Job(name)
+	if !ok {
+		return fmt.Errorf("no job %q", name)
+	}
+	return j.Run(ctx, s.now())
 }

@@ -22,6 +22,12 @@ const (
 	OrganizationManage Perm = "organization.manage" // see the organisation's members and invitations
 	OrganizationInvite Perm = "organization.invite" // invite managers and counselors
 
+	// opportunities
+	OpportunitiesApply   Perm = "opportunities.apply"             // save opportunities, apply, follow one's applications (individuals)
+	OpportunitiesManage  Perm = "opportunities.manage"            // the organisation's profile and postings (owner, manager)
+	OpportunitiesReview  Perm = "opportunities.applicants.review" // the organisation's postings and applicants (owner, manager, counselor)
+	OpportunitiesApprove Perm = "opportunities.approve"           // verify organisations, publish or send back postings (admins)
+
 	// forms
 	FormsDeskRead      Perm = "forms.desk.read"      // list, read and export submissions (sensitive fields hidden)
 	FormsDeskWrite     Perm = "forms.desk.write"     // change status, add notes, delete with a reason
@@ -59,20 +65,21 @@ const (
 // Grants is THE role table: which permissions each role holds. Admins hold every platform
 // permission, but not the organisation ones: those are about one's own organisation.
 var Grants = map[Role][]Perm{
-	RoleIndividual:    {},
+	RoleIndividual:    {OpportunitiesApply},
 	RoleEnterprise:    {},
-	RoleOwner:         {OrganizationManage, OrganizationInvite},
-	RoleManager:       {OrganizationManage},
-	RoleCounselor:     {},
+	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview},
+	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview},
+	RoleCounselor:     {OpportunitiesReview},
 	RoleDesk:          {FormsDeskRead, FormsDeskWrite, DirectionBoardStats},
 	RoleDeskSensitive: {FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats},
-	RoleAdmin: {FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
+	RoleAdmin: {OpportunitiesApprove, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
 		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant},
 }
 
 // All lists every named permission (the role × route test checks that each is granted to some
 // role).
-var All = []Perm{OrganizationManage, OrganizationInvite, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats,
+var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, OpportunitiesManage, OpportunitiesReview,
+	OpportunitiesApprove, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats,
 	ContentFAQManage, ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant}
 
 // RolesOf returns the roles u holds, for the permission check.

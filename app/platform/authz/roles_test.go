@@ -12,6 +12,7 @@ func TestCan(t *testing.T) {
 	ind := &db.User{AccountType: "individual"}
 	owner := &db.User{AccountType: "enterprise", OrgRole: "owner"}
 	manager := &db.User{AccountType: "enterprise", OrgRole: "manager"}
+	counselor := &db.User{AccountType: "enterprise", OrgRole: "counselor"}
 	desk := &db.User{AccountType: "individual", Staff: 1}
 	desk2 := &db.User{AccountType: "individual", Staff: 2}
 	admin := &db.User{AccountType: "individual", IsAdmin: true}
@@ -25,13 +26,16 @@ func TestCan(t *testing.T) {
 		{desk2, FormsSensitiveRead, true}, {admin, FormsSensitiveRead, true}, {admin, AdminRolesGrant, true},
 		{desk2, AdminRolesGrant, false}, {owner, OrganizationInvite, true}, {manager, OrganizationInvite, false},
 		{manager, OrganizationManage, true}, {admin, OrganizationManage, false}, {owner, ContentFAQManage, false},
+		{ind, OpportunitiesApply, true}, {owner, OpportunitiesApply, false}, {owner, OpportunitiesManage, true},
+		{manager, OpportunitiesManage, true}, {counselor, OpportunitiesManage, false}, {counselor, OpportunitiesReview, true},
+		{ind, OpportunitiesReview, false}, {admin, OpportunitiesApprove, true}, {owner, OpportunitiesApprove, false},
 	}
 	for _, c := range cases {
 		if got := Can(c.u, c.p); got != c.want {
 			t.Errorf("Can(%+v, %s) = %v", c.u, c.p, got)
 		}
 	}
-	if got := Permissions(desk2); !slices.Equal(got, []Perm{FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats}) {
+	if got := Permissions(desk2); !slices.Equal(got, []Perm{OpportunitiesApply, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats}) {
 		t.Errorf("desk level 2 holds %v", got)
 	}
 	if got := Roles(desk2); !slices.Equal(got, []string{"individual", "staff"}) {

@@ -1,0 +1,155 @@
+// Package opportunities is the heart of the platform: organisations (verified once by an
+// admin) post opportunities of seven kinds, admins approve them, individuals find, save and
+// apply, and the organisation's staff move applications through their pipeline. Every
+// status change is in a history and reaches the people concerned through notify.
+package opportunities
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"gerege/app/platform/authn"
+	"gerege/app/platform/authz"
+	"gerege/app/platform/jobs"
+	"gerege/app/platform/web"
+	"gerege/db"
+)
+
+// Handlers serves the opportunities API. Its dependencies are explicit.
+type Handlers struct {
+	Store   *db.Store
+	Limiter *web.Limiter
+	Now     func() time.Time
+	// Rate bounds how many postings and applications one account creates.
+	Rate web.Rate
+	// PromiseDays is the status promise: applications not reviewed within it are flagged.
+	PromiseDays int
+}
+
+// Mount declares the routes of opportunities.
+func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
+	// Public: find postings and organisations.
+	r.Get("/opportunities", authz.Public, h.Search, authz.Doc{ID: "searchOpportunities", Query: SearchQuery{}, Resp: Page{},
+		Summary: "Published opportunities: full text in both languages (Cyrillic or Latin spelling), filters, sort, keyset paging"})
+	r.Get("/opportunities/options", authz.Public, h.Options, authz.Doc{ID: "getOpportunityOptions", Resp: Options{},
+		Summary: "The vocabularies of a posting with labels in the request's language"})
+	r.Get("/opportunities/{slug}", authz.Public, h.Detail, authz.Doc{ID: "getOpportunity", Resp: Detail{},
+		Summary: "One published or closed opportunity (404 unknown, 410 archived)"})
+	r.Get("/organizations/{slug}", authz.Public, h.PublicOrg, authz.Doc{ID: "getOrganizationPage", Resp: PublicOrg{},
+		Summary: "An organisation's public profile and open opportunities"})
+
+	// Individuals: save, apply, follow.
+	r.Put("/opportunities/{slug}/saved", authz.OpportunitiesApply, h.Save, authz.Doc{ID: "saveOpportunity", Req: struct{}{}, Status: 204,
+		Summary: "Save an opportunity (again is fine)"})
+	r.Delete("/opportunities/{slug}/saved", authz.OpportunitiesApply, h.Unsave, authz.Doc{ID: "unsaveOpportunity", Status: 204,
+		Summary: "Forget a saved opportunity"})
+	r.Post("/opportunities/{slug}/applications", authz.OpportunitiesApply, h.Apply, authz.Doc{ID: "applyToOpportunity",
+		Req: ApplyRequest{}, Resp: MyApplication{}, Status: 201,
+		Summary: "Apply: a snapshot of the profile, screening answers and a cover letter; one application per person"})
+	r.Get("/me/applications", authz.OpportunitiesApply, h.MyApplications, authz.Doc{ID: "listMyApplications",
+		Query: PageQuery{}, Resp: MyApplications{}, Summary: "The signed-in person's applications, newest first, with their timelines"})
+	r.Post("/me/applications/{id}/withdraw", authz.OpportunitiesApply, h.Withdraw, authz.Doc{ID: "withdrawApplication", Req: struct{}{},
+		Resp: MyApplication{}, Summary: "Opt out of an application that is not final"})
+
+	// The organisation: its profile and verification, its postings.
+	r.Get("/org/profile", authz.OpportunitiesManage, h.GetOrg, authz.Doc{ID: "getOrgProfile", Resp: OrgView{},
+		Summary: "The organisation's public profile and verification status"})
+	r.Put("/org/profile", authz.OpportunitiesManage, h.PutOrg, authz.Doc{ID: "saveOrgProfile", Req: OrgRequest{}, Resp: OrgView{},
+		Summary: "Save the profile; verify=true also asks the admins to verify the organisation"})
+	r.Get("/org/opportunities", authz.OpportunitiesReview, h.OrgList, authz.Doc{ID: "listOrgOpportunities",
+		Query: OrgListQuery{}, Resp: Page{}, Summary: "The organisation's postings in every status"})
+	r.Post("/org/opportunities", authz.OpportunitiesManage, h.Create, authz.Doc{ID: "createOpportunity", Req: Posting{},
+		Resp: Editor{}, Status: 201, Summary: "Create a draft (kind and one title are enough)"})
+	r.Get("/org/opportunities/{id}", authz.OpportunitiesReview, h.Get, authz.Doc{ID: "getOrgOpportunity", Resp: Editor{},
+		Summary: "A posting with its history and application counts"})
+	r.Put("/org/opportunities/{id}", authz.OpportunitiesManage, h.Update, authz.Doc{ID: "updateOpportunity", Req: Posting{},
+		Resp: Editor{}, Summary: "Save a draft or a posting sent back"})
+	r.Post("/org/opportunities/{id}/status", authz.OpportunitiesManage, h.SetStatus, authz.Doc{ID: "setOpportunityStatus",
+		Req: StatusRequest{}, Resp: Editor{},
+		Summary: "submitted (ask for approval: every field publishing needs), draft (withdraw the request), closed, archived"})
+
+	// Applicants (owner, manager, counselor of the organisation).
+	r.Get("/org/applications", authz.OpportunitiesReview, h.Pipeline, authz.Doc{ID: "listApplicants", Query: PipelineQuery{},
+		Resp: Pipeline{}, Summary: "The organisation's applications, oldest first, by posting and status (keyset paging)"})
+	r.Get("/org/applications/{id}", authz.OpportunitiesReview, h.Applicant, authz.Doc{ID: "getApplicant", Resp: ApplicantDetail{},
+		Summary: "One application; the first time staff open it, it becomes reviewed"})
+	r.Post("/org/applications/status", authz.OpportunitiesReview, h.MoveApplicants, authz.Doc{ID: "moveApplicants",
+		Req: MoveRequest{}, Resp: MoveResult{}, Summary: "Move one or many applications to a status (the board's drag and drop, bulk moves)"})
+	r.Post("/org/applications/{id}/notes", authz.OpportunitiesReview, h.AddNote, authz.Doc{ID: "addApplicantNote",
+		Req: NoteRequest{}, Resp: ApplicantDetail{}, Summary: "An internal note, seen only by the organisation's staff"})
+	r.Put("/org/applications/{id}/labels", authz.OpportunitiesReview, h.SetLabels, authz.Doc{ID: "setApplicantLabels",
+		Req: LabelsRequest{}, Resp: ApplicantDetail{}, Summary: "Replace the labels of an application"})
+
+	// Admins: the approval queue.
+	r.Get("/admin/opportunities/queue", authz.OpportunitiesApprove, h.Queue, authz.Doc{ID: "getApprovalQueue", Resp: Queue{},
+		Summary: "Postings and organisations waiting, oldest first, with counts and the oldest waiting time"})
+	r.Post("/admin/opportunities/decisions", authz.OpportunitiesApprove, h.Decide, authz.Doc{ID: "decideOpportunities",
+		Req: DecisionRequest{}, Resp: DecisionResult{}, Summary: "Approve (publish) or send back one or many postings"})
+	r.Post("/admin/organizations/{id}/status", authz.OpportunitiesApprove, h.DecideOrg, authz.Doc{ID: "decideOrganization",
+		Req: OrgDecision{}, Resp: OrgView{}, Summary: "Verify an organisation, send its request back with a reason, suspend or reinstate it"})
+
+	// The dashboard pages (/dashboard/job, /dashboard/tour, /dashboard/kanban, the approval
+	// queue) are declared with their UI.
+}
+
+// Jobs: postings close on their deadline; applications waiting past the promise are flagged.
+func (h *Handlers) Jobs() []jobs.Job {
+	return []jobs.Job{
+		{Name: "opportunities.deadlines", Every: 15 * time.Minute, Run: h.closeExpired},
+		{Name: "opportunities.promise", Every: time.Hour, Run: h.flagWaiting},
+	}
+}
+
+func (h *Handlers) user(r *http.Request) *db.User {
+	if id := authn.From(r.Context()); id != nil {
+		return id.User
+	}
+	return nil
+}
+
+func pathID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, web.NotFound()
+	}
+	return id, nil
+}
+
+// encodeCursor and decodeCursor carry keyset positions in URLs.
+func encodeCursor(v any) string {
+	b, _ := json.Marshal(v)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func decodeCursor(s string, v any) error {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil || json.Unmarshal(b, v) != nil {
+		return &web.Error{Status: 400, Code: "bad_cursor", Message: web.M("opportunities.errors.cursor")}
+	}
+	return nil
+}
+
+// rate limits creating content (postings, applications) per account.
+func (h *Handlers) rate(u *db.User, what string) error {
+	if h.Rate.N == 0 {
+		return nil
+	}
+	return h.Limiter.Limit("opportunities:"+what+":"+strconv.FormatInt(u.ID, 10), h.Rate)
+}
+
+// idVerified refuses people whose national ID is not verified (authz.RestrictedWithoutID).
+func (h *Handlers) idVerified(r *http.Request, u *db.User) error {
+	v, err := h.Store.IDVerificationOf(r.Context(), u.ID)
+	if err == nil && v.Status == "verified" {
+		return nil
+	}
+	if err != nil && !db.IsNotFound(err) {
+		return err
+	}
+	return &web.Error{Status: 403, Code: "id_verification_required", Message: web.M("opportunities.errors.idVerification")}
+}

@@ -1,0 +1,38 @@
+package opportunities
+
+import "gerege/app/platform/notify"
+
+// The notifications of opportunities. Titles of postings are sent in both languages
+// ("title.en", "title.mn"): each reader sees theirs.
+var (
+	// ApplicationStatus tells applicants that their application moved.
+	ApplicationStatus = notify.Register(notify.Kind{
+		Name: "opportunities.application", Title: "opportunities.notify.application.title",
+		Body: "opportunities.notify.application.body", Label: "opportunities.notify.application.label",
+		DefaultEmail: notify.Immediate, Translate: map[string]string{"status": "opportunities.applicationStatuses."},
+	})
+	// NewApplication tells the organisation's staff that someone applied.
+	NewApplication = notify.Register(notify.Kind{
+		Name: "opportunities.applied", Title: "opportunities.notify.applied.title",
+		Body: "opportunities.notify.applied.body", Label: "opportunities.notify.applied.label",
+		DefaultEmail: notify.Digest,
+	})
+	// PostingDecided tells the organisation's owner and managers what the admins decided.
+	PostingDecided = notify.Register(notify.Kind{
+		Name: "opportunities.posting", Title: "opportunities.notify.posting.title",
+		Body: "opportunities.notify.posting.body", Label: "opportunities.notify.posting.label",
+		DefaultEmail: notify.Immediate, Translate: map[string]string{"status": "opportunities.statuses."},
+	})
+	// OrgDecided tells them about the organisation's verification.
+	OrgDecided = notify.Register(notify.Kind{
+		Name: "opportunities.organization", Title: "opportunities.notify.organization.title",
+		Body: "opportunities.notify.organization.body", Label: "opportunities.notify.organization.label",
+		DefaultEmail: notify.Immediate, Translate: map[string]string{"status": "opportunities.orgStatuses."},
+	})
+	// Waiting is the status promise: applications nobody reviewed within the promise.
+	Waiting = notify.Register(notify.Kind{
+		Name: "opportunities.waiting", Title: "opportunities.notify.waiting.title",
+		Body: "opportunities.notify.waiting.body", Label: "opportunities.notify.waiting.label",
+		DefaultEmail: notify.Immediate,
+	})
+)

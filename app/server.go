@@ -23,6 +23,7 @@ import (
 	"gerege/app/opportunities"
 	"gerege/app/platform/authn"
 	"gerege/app/platform/authz"
+	"gerege/app/platform/files"
 	"gerege/app/platform/jobs"
 	"gerege/app/platform/mail"
 	"gerege/app/platform/notify"
@@ -49,6 +50,7 @@ type Server struct {
 	now       func() time.Time
 	mailer    *mail.Mailer
 	notify    *notify.Service
+	files     *files.Store
 	authn     *authn.Authenticator
 	access    *authz.Registry
 	userdata  *userdata.Registry
@@ -109,7 +111,11 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		return err == nil && v != ""
 	})
 	ui.Demo = s.demo.Get // a demo installation's pages say so in their HTML
-	s.kit = &web.Kit{UI: ui, Log: log, MaxBody: cfg.MaxBody, Secure: cfg.Secure(), Maintenance: s.maint.Get,
+	// Uploads (app/platform/files): blobs in the folder beside the data file.
+	if s.files, err = files.New(store, s.now, log); err != nil {
+		return fail(err)
+	}
+	s.kit = &web.Kit{UI: ui, Log: log, MaxBody: cfg.MaxBody, MaxUpload: files.MaxUpload, Secure: cfg.Secure(), Maintenance: s.maint.Get,
 		MaintenanceExempt: maintenanceExempt}
 
 	s.sessions = scs.New()
@@ -166,6 +172,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 
 	s.jobs = &jobs.Runner{Now: s.now, Log: log}
 	s.jobs.Add(s.mailer.Jobs()...)
+	s.jobs.Add(s.files.Jobs()...)
 	for _, m := range s.modules {
 		if j, ok := m.m.(interface{ Jobs() []jobs.Job }); ok {
 			s.jobs.Add(j.Jobs()...)

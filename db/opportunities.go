@@ -139,13 +139,6 @@ func (s *Store) InsertOpportunity(ctx context.Context, o *Opportunity, now time.
 	return id, err
 }
 
-func nullID(id int64) any {
-	if id == 0 {
-		return nil
-	}
-	return id
-}
-
 // UpdateOpportunity writes the editable fields of o (in any status the module allows).
 func (s *Store) UpdateOpportunity(ctx context.Context, o *Opportunity, now time.Time) error {
 	set := strings.ReplaceAll(strings.Join(strings.Fields(editableCols), " "), ",", " = ?,") + " = ?"

@@ -63,8 +63,13 @@ func tooLarge() *Error {
 	return &Error{Status: 413, Code: "too_large", Message: M("errors.tooLarge")}
 }
 
-// ReadBody reads the whole request body (bounded by LimitBody): 413 past the limit.
+// ReadBody reads the whole request body (bounded by LimitBody): 413 past the limit. A
+// multipart/form-data body is refused (415): its bound is MaxUpload, too much to hold in
+// memory; uploads are read as they stream (app/platform/files).
 func ReadBody(r *http.Request) ([]byte, error) {
+	if isMultipart(r) {
+		return nil, &Error{Status: 415, Code: "unsupported_media_type", Message: M("errors.unsupportedMediaType")}
+	}
 	b, err := io.ReadAll(r.Body)
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"mime"
 	"net/http"
 	"runtime/debug"
 	"strings"
@@ -18,6 +19,11 @@ type Kit struct {
 	Log *slog.Logger
 	// MaxBody is the largest request body accepted, in bytes.
 	MaxBody int64
+	// MaxUpload, when larger than MaxBody, is the bound of multipart/form-data bodies instead
+	// (uploads, read as they stream by app/platform/files: each file is also bounded by its
+	// policy). Decode and ReadBody refuse multipart bodies, so no handler that holds its body
+	// in memory ever reads past MaxBody.
+	MaxUpload int64
 	// Secure is true when the site is served over HTTPS (HSTS, Secure cookies).
 	Secure bool
 	// Maintenance reports whether maintenance mode is on.
@@ -162,15 +168,25 @@ func (k *Kit) SecurityHeaders(next http.Handler) http.Handler {
 // while reading otherwise (Decode turns the read error into 413).
 func (k *Kit) LimitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.ContentLength > k.MaxBody {
+		limit := k.MaxBody
+		if k.MaxUpload > limit && isMultipart(r) {
+			limit = k.MaxUpload
+		}
+		if r.ContentLength > limit {
 			k.Fail(w, r, tooLarge())
 			return
 		}
 		if r.Body != nil && r.Body != http.NoBody {
-			r.Body = http.MaxBytesReader(w, r.Body, k.MaxBody)
+			r.Body = http.MaxBytesReader(w, r.Body, limit)
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// isMultipart reports whether r declares a multipart/form-data body.
+func isMultipart(r *http.Request) bool {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return err == nil && mt == "multipart/form-data"
 }
 
 // MaintenanceGate answers 503 with Retry-After while maintenance mode is on. Monitors

@@ -173,6 +173,11 @@ func (k *Kit) LimitBody(next http.Handler) http.Handler {
 			limit = k.MaxUpload
 		}
 		if r.ContentLength > limit {
+			if limit == k.MaxUpload {
+				// The message app/platform/files gives a body over the limit while reading it.
+				k.Fail(w, r, &Error{Status: 413, Code: "too_large", Message: M("files.requestTooLarge", "mb", (limit+1<<20-1)>>20)})
+				return
+			}
 			k.Fail(w, r, tooLarge())
 			return
 		}

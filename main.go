@@ -27,10 +27,11 @@ Usage:
                                  file on first start
   gerege migrate [--create]      apply database migrations and exit (--create: make the data
                                  file if it is missing)
-  gerege backup FILE             write a consistent copy of the data file to FILE, also while
-                                 the server runs (missing folders are created)
-  gerege restore FILE            put the backup FILE in place of the data file (the server
-                                 must be stopped)
+  gerege backup FILE             write a consistent copy of the data file to FILE, and its
+                                 uploaded files to FILE.files, also while the server runs
+                                 (missing folders are created)
+  gerege restore FILE            put the backup FILE (and FILE.files) in place of the data
+                                 file and its files (the server must be stopped)
   gerege maintenance on|off      switch maintenance mode of a running installation
   gerege user create-admin --email ADDRESS [--password-stdin]
                                  create the first platform admin (or promote an account)

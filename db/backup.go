@@ -26,7 +26,8 @@ var Companions = []string{"-wal", "-shm", "-journal"}
 // writing to it: SQLite's VACUUM INTO reads one snapshot (a read transaction, which WAL lets
 // run beside the writer) and writes it compacted, without -wal or -shm companions. The copy
 // is written beside dst, synced, checked and then renamed over dst, so dst is never half
-// written; missing folders are created. Backups hold the installation's secret (see
+// written; missing folders are created. The uploaded files the snapshot names are linked or
+// copied into FilesDir(dst) (see backup_files.go) before dst appears. Backups hold the installation's secret (see
 // docs/operations.md), so the file is private to its owner.
 func Backup(ctx context.Context, src, dst string) error {
 	if err := mustExist(src); err != nil {
@@ -64,14 +65,35 @@ func Backup(ctx context.Context, src, dst string) error {
 		return err
 	}
 	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, `VACUUM INTO ?`, tmpPath); err != nil {
-		return fmt.Errorf("db: backup of %s: %w", src, err)
-	}
-	if err := syncFile(tmpPath); err != nil {
-		return err
-	}
-	if err := check(ctx, tmpPath); err != nil {
-		return fmt.Errorf("db: backup: the copy does not check out: %w", err)
+	for attempt := 1; ; attempt++ {
+		if _, err := conn.ExecContext(ctx, `VACUUM INTO ?`, tmpPath); err != nil {
+			return fmt.Errorf("db: backup of %s: %w", src, err)
+		}
+		if err := syncFile(tmpPath); err != nil {
+			return err
+		}
+		if err := check(ctx, tmpPath); err != nil {
+			return fmt.Errorf("db: backup: the copy does not check out: %w", err)
+		}
+		// The uploads the snapshot names go into dst's files folder before dst itself
+		// appears, so a backup file never names a blob its folder lacks. A blob deleted
+		// after the snapshot (its row went meanwhile) means a new snapshot, which no longer
+		// names it.
+		shas, err := referencedBlobs(ctx, tmpPath)
+		if err != nil {
+			return fmt.Errorf("db: backup: %w", err)
+		}
+		err = copyBlobs(ctx, shas, FilesDir(src), FilesDir(dst))
+		if errors.Is(err, errBlobGone) && attempt < backupAttempts {
+			if err := os.Truncate(tmpPath, 0); err != nil { // VACUUM INTO wants an empty file
+				return fmt.Errorf("db: backup: %w", err)
+			}
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("db: backup of the files of %s: %w", src, err)
+		}
+		break
 	}
 	if err := os.Rename(tmpPath, dst); err != nil {
 		return fmt.Errorf("db: backup: %w", err)
@@ -81,7 +103,8 @@ func Backup(ctx context.Context, src, dst string) error {
 }
 
 // Restore puts the backup file in place of the data file at dst, so that dst is exactly the
-// backup. It refuses while any process has dst open (ErrInUse). The -wal, -shm and -journal
+// backup, and its uploaded files (FilesDir) exactly the backup's. It refuses while any
+// process has dst open (ErrInUse). The -wal, -shm and -journal
 // files of the old data file are removed before the backup takes its place: left there,
 // SQLite would replay a WAL written after the backup (say, by a server killed with kill -9)
 // on top of it and bring back rows newer than the backup, or worse. The backup is checked
@@ -110,7 +133,62 @@ func Restore(ctx context.Context, backup, dst string) error {
 		return fmt.Errorf("db: restore: %w", err)
 	}
 
-	return replace(backup, dst)
+	// The backup's uploads join the data file's folder first (links or copies; none is
+	// removed yet), so whichever data file is in place names only blobs that are there; once
+	// the backup is in place, blobs it does not name are removed.
+	shas, err := referencedBlobs(ctx, backup)
+	if err != nil {
+		return fmt.Errorf("db: restore: %w", err)
+	}
+	if len(shas) > 0 {
+		for _, sha := range shas {
+			if _, err := os.Stat(BlobPath(FilesDir(backup), sha)); err != nil {
+				return fmt.Errorf("db: restore: %s lacks uploaded files the backup names (%s): restore them beside it, or make a new backup", FilesDir(backup), err)
+			}
+		}
+		if err := addBlobs(shas, FilesDir(backup), FilesDir(dst)); err != nil {
+			return fmt.Errorf("db: restore: %w", err)
+		}
+	}
+	if err := replace(backup, dst); err != nil {
+		return err
+	}
+	if _, err := os.Stat(FilesDir(dst)); err == nil {
+		if err := copyBlobs(ctx, shas, FilesDir(backup), FilesDir(dst)); err != nil {
+			return fmt.Errorf("db: restore: removing uploads the backup does not name: %w", err)
+		}
+	}
+	return nil
+}
+
+// addBlobs links or copies each blob of shas from from into to, removing nothing.
+func addBlobs(shas []string, from, to string) error {
+	touched := map[string]bool{}
+	for _, sha := range shas {
+		dst := BlobPath(to, sha)
+		if _, err := os.Stat(dst); err == nil {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
+			return err
+		}
+		if err := linkOrCopy(BlobPath(from, sha), dst); err != nil {
+			return err
+		}
+		touched[filepath.Dir(dst)] = true
+	}
+	for dir := range touched {
+		if err := syncDir(dir); err != nil {
+			return err
+		}
+	}
+	if len(touched) > 0 {
+		if err := syncDir(to); err != nil {
+			return err
+		}
+		return syncDir(filepath.Dir(to))
+	}
+	return nil
 }
 
 // replace copies backup beside dst, syncs it, removes dst's companions and renames the copy

@@ -52,7 +52,7 @@ build:
 FUZZTIME ?= 30s
 FUZZ_TARGETS := ./app/platform/web:FuzzDecode ./app/platform/web:FuzzAcceptLanguage ./app/forms:FuzzForms \
 	./app/forms:FuzzNormalizePhone ./app/accounts:FuzzRegistryNumber \
-	./app/platform/search:FuzzFold ./app/platform/search:FuzzSlug ./app/platform/search:FuzzMatch
+	./app/platform/search:FuzzFold ./app/platform/search:FuzzSlug ./app/platform/search:FuzzMatch ./app/platform/files:FuzzSniff
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		echo "fuzz $${t#*:} ($(FUZZTIME))"; \

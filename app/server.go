@@ -133,6 +133,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 	hashKey := secure.DeriveKey(s.secret, "token-hash v1")
 	s.access = &authz.Registry{}
 	s.userdata = &userdata.Registry{}
+	s.userdata.Add(s.files.UserData()...)
 	s.authn = &authn.Authenticator{Store: store, Tokens: authn.NewTokens(s.secret, cfg.Auth.AccessTTL, s.now),
 		Sessions: s.sessions, Kit: s.kit, Now: s.now}
 	s.notify = &notify.Service{Store: store, Mailer: s.mailer, Key: secure.DeriveKey(s.secret, "notify unsubscribe v1"),

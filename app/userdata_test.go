@@ -18,7 +18,7 @@ import (
 func TestUserDataExportAndErasureCoverEveryModule(t *testing.T) {
 	t.Parallel()
 	s, ts := apitest.NewServer(t, generousLimits)
-	for _, want := range []string{"account", "accepted", "sessions", "idVerification", "directionBoard", "submissions", "drafts", "notifications"} {
+	for _, want := range []string{"account", "accepted", "sessions", "idVerification", "directionBoard", "submissions", "drafts", "notifications", "uploads"} {
 		if !slices.Contains(s.UserDataSections(), want) {
 			t.Errorf("no section %q in %v", want, s.UserDataSections())
 		}

@@ -462,3 +462,23 @@ func TestCleanName(t *testing.T) {
 		}
 	}
 }
+
+// TestUserData: the uploads section exports a person's files and erases them with their blobs.
+func TestUserData(t *testing.T) {
+	t.Parallel()
+	s, d, _ := newStore(t)
+	ctx := context.Background()
+	owner := newUser(t, d)
+	f, _ := s.Put(ctx, bytes.NewReader(pdfFile(3)), "cv.pdf", Documents, owner)
+	sec := s.UserData()[0]
+	got, err := sec.Export(ctx, d, owner)
+	if ups, ok := got.([]Upload); err != nil || !ok || len(ups) != 1 || ups[0].ID != f.ID || ups[0].Type != PDF || ups[0].Attached {
+		t.Fatalf("export: %#v %v", got, err)
+	}
+	if err := d.InTx(ctx, func(tx *db.Store) error { return sec.Erase(ctx, tx, owner) }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Get(ctx, f.ID); !errors.Is(err, db.ErrNotFound) || len(blobs(t, s)) != 0 {
+		t.Fatalf("erase left %v, %d blobs", err, len(blobs(t, s)))
+	}
+}

@@ -41,7 +41,7 @@ const COMPRESS = /\.(js|css|svg|html|json|xml)$/;
  * reach the browser already translated): left out of the client's catalogs. The build fails
  * if a source file under ui/src names one of them.
  */
-const SERVER_ONLY = ['opportunities', 'emails', 'programs.volunteer.calendar', 'content.errors', 'site.lang', 'pages.loginDialog', 'notifications.kinds', 'notifications.unknownKind'];
+const SERVER_ONLY = ['opportunities', 'files', 'emails', 'programs.volunteer.calendar', 'content.errors', 'site.lang', 'pages.loginDialog', 'notifications.kinds', 'notifications.unknownKind'];
 const OG_LOCALE = { en: 'en_US', mn: 'mn_MN' };
 
 // React code runs on preact/compat; both hooks shims resolve to it too (no second copy).

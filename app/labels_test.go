@@ -43,7 +43,7 @@ func TestOutboxAndAuditHaveWords(t *testing.T) {
 	}
 	for key := range i18n.Get("en") {
 		if kind, ok := strings.CutPrefix(key, "emails."); ok && strings.HasSuffix(kind, ".subject") {
-			found["dashboard.outbox.kinds."+strings.TrimSuffix(kind, ".subject")] = "i18n/en.json"
+			found["dashboard.outbox.kinds."+strings.TrimSuffix(kind, ".subject")] = "i18n/en/*.json (emails.*.subject)"
 		}
 	}
 	if len(found) < 20 {
@@ -52,7 +52,7 @@ func TestOutboxAndAuditHaveWords(t *testing.T) {
 	for key, where := range found {
 		for _, lang := range i18n.Languages {
 			if _, ok := i18n.Get(lang)[key]; !ok {
-				t.Errorf("%s: %s has no words in %s.json", where, key, lang)
+				t.Errorf("%s: %s has no words in i18n/%s/", where, key, lang)
 			}
 		}
 	}

@@ -6,11 +6,20 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 )
 
-//go:embed en.json mn.json
+// The catalogs are split by module: i18n/<lang>/<module>.json (platform.json holds the words
+// every module shares). A new module adds its strings by adding i18n/en/<module>.json and
+// i18n/mn/<module>.json, nothing else: every file of a language is embedded and merged into
+// that language's one Catalog here, as ui/scripts/catalogs.mjs merges them for the UI. Two
+// files may share a group ("emails", "dashboard") but never a key: a key defined twice fails
+// the load (and so the start and every test).
+//
+//go:embed en/*.json mn/*.json
 var files embed.FS
 
 // Long-form content (legal documents, the Direction Board, seed data) lives beside the
@@ -45,19 +54,73 @@ func mustLoad() map[string]Catalog {
 	return out
 }
 
-// Load reads and flattens the embedded catalog of lang.
-func Load(lang string) (Catalog, error) {
-	b, err := files.ReadFile(lang + ".json")
+// Load reads, flattens and merges the embedded catalog files of lang (i18n/<lang>/*.json).
+func Load(lang string) (Catalog, error) { return load(files, lang) }
+
+// Files names the embedded catalog files of lang ("forms.json"), sorted.
+func Files(lang string) ([]string, error) { return names(files, lang) }
+
+func names(fsys fs.FS, lang string) ([]string, error) {
+	paths, err := fs.Glob(fsys, lang+"/*.json")
 	if err != nil {
 		return nil, err
 	}
-	var tree map[string]any
-	if err := json.Unmarshal(b, &tree); err != nil {
-		return nil, fmt.Errorf("i18n: %s.json: %w", lang, err)
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = strings.TrimPrefix(p, lang+"/")
+	}
+	return out, nil
+}
+
+func load(fsys fs.FS, lang string) (Catalog, error) {
+	names, err := names(fsys, lang)
+	if err != nil {
+		return nil, err
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("i18n: no catalog files in i18n/%s/", lang)
 	}
 	c := Catalog{}
-	if err := flatten(c, "", tree); err != nil {
-		return nil, fmt.Errorf("i18n: %s.json: %w", lang, err)
+	from := map[string]string{} // key → the file that defines it
+	for _, name := range names {
+		file := "i18n/" + lang + "/" + name
+		b, err := fs.ReadFile(fsys, lang+"/"+name)
+		if err != nil {
+			return nil, err
+		}
+		var tree map[string]any
+		if err := json.Unmarshal(b, &tree); err != nil {
+			return nil, fmt.Errorf("i18n: %s: %w", file, err)
+		}
+		part := Catalog{}
+		if err := flatten(part, "", tree); err != nil {
+			return nil, fmt.Errorf("i18n: %s: %w", file, err)
+		}
+		keys := make([]string, 0, len(part))
+		for k := range part {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			if other, dup := from[k]; dup {
+				return nil, fmt.Errorf("i18n: %s: %q is also defined in %s", file, k, other)
+			}
+			c[k], from[k] = part[k], file
+		}
+	}
+	// A string in one file where another has a group ("a.b" and "a.b.c"): the UI's nested
+	// catalog cannot hold both.
+	keys := make([]string, 0, len(c))
+	for k := range c {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		for i := strings.LastIndexByte(k, '.'); i > 0; i = strings.LastIndexByte(k[:i], '.') {
+			if other, ok := from[k[:i]]; ok {
+				return nil, fmt.Errorf("i18n: %s: %q is a string in %s, so it cannot hold %q", from[k], k[:i], other, k)
+			}
+		}
 	}
 	return c, nil
 }

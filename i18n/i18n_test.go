@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 var placeholder = regexp.MustCompile(`\{\{\s*[a-zA-Z0-9_]+\s*\}\}`)
@@ -49,6 +50,67 @@ func TestCatalogParity(t *testing.T) {
 				t.Errorf("%s: %q is missing", lang, k)
 			}
 		}
+	}
+}
+
+// TestCatalogFilesPerModule: every language has the same files (i18n/<lang>/<module>.json),
+// each file's keys the same in every language (the lint says which file a key is missing from;
+// this is the server's own check).
+func TestCatalogFilesPerModule(t *testing.T) {
+	en, err := Files("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(en) < 2 || !slices.Contains(en, "platform.json") {
+		t.Fatalf("en catalog files = %v, want platform.json and the modules'", en)
+	}
+	for _, lang := range Languages {
+		got, err := Files(lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, en) {
+			t.Errorf("%s catalog files = %v, en has %v", lang, got, en)
+		}
+	}
+}
+
+// TestLoadMergesModuleFiles: files are merged deeply (two modules may share a group such as
+// "emails"), and a key defined twice, or a string where another file has a group, fails the
+// load with both files named.
+func TestLoadMergesModuleFiles(t *testing.T) {
+	file := func(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
+	c, err := load(fstest.MapFS{
+		"en/a.json": file(`{"emails": {"a": {"subject": "A"}}, "x": "X"}`),
+		"en/b.json": file(`{"emails": {"b": {"subject": "B"}}}`),
+	}, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c) != 3 || c["emails.a.subject"] != "A" || c["emails.b.subject"] != "B" || c["x"] != "X" {
+		t.Errorf("merged = %v", c)
+	}
+
+	for name, tc := range map[string]struct {
+		fs   fstest.MapFS
+		want string
+	}{
+		"the same key in two files": {fstest.MapFS{
+			"en/a.json": file(`{"emails": {"a": {"subject": "A"}}}`),
+			"en/b.json": file(`{"emails": {"a": {"subject": "B"}}}`),
+		}, `i18n/en/b.json: "emails.a.subject" is also defined in i18n/en/a.json`},
+		"a string where another file has a group": {fstest.MapFS{
+			"en/a.json": file(`{"emails": {"a": "A"}}`),
+			"en/b.json": file(`{"emails": {"a": {"subject": "B"}}}`),
+		}, `i18n/en/b.json: "emails.a" is a string in i18n/en/a.json`},
+		"no files": {fstest.MapFS{"mn/a.json": file(`{}`)}, "no catalog files in i18n/en/"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := load(tc.fs, "en")
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("load = %v, want an error containing %q", err, tc.want)
+			}
+		})
 	}
 }
 

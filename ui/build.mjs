@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { I18N_DIR, loadCatalogs } from './scripts/catalogs.mjs';
 import { legalVersions } from './scripts/content.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -125,6 +126,27 @@ function splitCatalogs(catalogs, routes) {
     parts[lang] = { core, sections };
   }
   return parts;
+}
+
+/**
+ * gerege:messages/<lang>: the whole catalog of a language, merged from i18n/<lang>/*.json
+ * (scripts/catalogs.mjs: a new module's files are picked up there) here, at build time, so
+ * the browser gets one catalog and no merging code. Only the prerenderer imports it; the
+ * client's catalogs are the parts splitCatalogs cuts from it.
+ */
+function messagesPlugin() {
+  return {
+    name: 'gerege-messages',
+    setup(build) {
+      build.onResolve({ filter: /^gerege:messages\// }, (args) => ({ path: args.path.slice('gerege:'.length), namespace: 'gerege-messages' }));
+      build.onLoad({ filter: /.*/, namespace: 'gerege-messages' }, (args) => {
+        const lang = args.path.split('/')[1];
+        const catalogs = loadCatalogs();
+        if (!catalogs[lang]) throw new Error(`no catalog for gerege:${args.path}`);
+        return { contents: JSON.stringify(catalogs[lang]), loader: 'json', watchDirs: [path.join(I18N_DIR, lang)] };
+      });
+    },
+  };
 }
 
 /** gerege:catalog/<lang>, gerege:sections/<lang> and the section modules, from the split catalogs. */
@@ -296,6 +318,7 @@ async function writeFavicon() {
 async function loadRenderer() {
   const result = await esbuild.build({
     ...common,
+    plugins: [...common.plugins, messagesPlugin()],
     entryPoints: ['ui/src/ssr.tsx'],
     platform: 'node',
     format: 'esm',

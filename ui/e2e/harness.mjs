@@ -10,6 +10,7 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { loadCatalogs } from '../scripts/catalogs.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -39,10 +40,10 @@ export async function injectAxe(page) {
 /** The built UI's manifest: every route and language the server knows. */
 export const manifest = JSON.parse(readFileSync(path.join(root, 'ui/dist/manifest.json'), 'utf8'));
 
-/** t(lang, 'dotted.key') from the catalogs, for expected texts. */
-const catalogs = {};
+/** t(lang, 'dotted.key') from the catalogs (i18n/<lang>/*.json, merged as the build does), for expected texts. */
+let catalogs;
 export function t(lang, key) {
-  catalogs[lang] ??= JSON.parse(readFileSync(path.join(root, 'i18n', `${lang}.json`), 'utf8'));
+  catalogs ??= loadCatalogs();
   const value = key.split('.').reduce((node, k) => node?.[k], catalogs[lang]);
   if (typeof value !== 'string') throw new Error(`no ${lang} text for ${key}`);
   return value;

@@ -4,16 +4,15 @@
 // path ("pages.home.initiatives.volunteer.title") — in the text or in an aria-label, title,
 // placeholder or alt. One browser; one page per language and role, reused from route to route.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { manifest, root, urlOf, useSite, watch } from './harness.mjs';
+import { loadCatalogs } from '../scripts/catalogs.mjs';
+import { manifest, urlOf, useSite, watch } from './harness.mjs';
 import { isDashboard, memberPage, settled } from './auth-helpers.mjs';
 
 const site = useSite();
 
-/** Every key path of the English catalog (leaves and the nodes above them), plural suffixes off. */
-const catalog = JSON.parse(readFileSync(path.join(root, 'i18n', 'en.json'), 'utf8'));
+/** Every key path of the English catalog (i18n/en/*.json merged; leaves and the nodes above them), plural suffixes off. */
+const catalog = loadCatalogs().en;
 const keys = new Set();
 (function walk(node, prefix) {
   for (const [k, v] of Object.entries(node)) {

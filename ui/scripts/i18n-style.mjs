@@ -57,7 +57,7 @@ export function compileGlossary(terms) {
   }));
 }
 
-/** Glossary problems of one value in lang at where ("mn.json:pages.x", "legal.mn.json:documents.terms…"). */
+/** Glossary problems of one value in lang at where ("mn/site.json:pages.x", "legal.mn.json:documents.terms…"). */
 export function glossaryProblems(glossary, lang, where, value) {
   const out = [];
   for (const t of glossary) {

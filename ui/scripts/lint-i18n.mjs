@@ -1,14 +1,15 @@
-// npm run lint:i18n — every user-visible string comes from i18n/<lang>.json.
+// npm run lint:i18n — every user-visible string comes from i18n/<lang>/<module>.json.
 //
 // Over ui/src/**/*.{ts,tsx} (tests excepted) it fails on:
 //   - JSX text, or a string literal used as a JSX child, that contains letters;
 //   - a string literal with letters in a user-visible attribute (title, alt, placeholder,
 //     aria-label, label, … and our components' text props such as legend or hint);
-//   - a key that is not in i18n/en.json: t('key'), i18n.t('key'), i18nKey="key" and
+//   - a key that is not in i18n/en/*.json: t('key'), i18n.t('key'), i18nKey="key" and
 //     properties named *Key ('pages.home.title'); in a template key (`ui.alert.${variant}`)
 //     a ${NAME} of a string constant of the file is filled in, any other ${…} stands for
 //     anything, and at least one key must match;
-// on catalogs out of step: a key missing in one language, or an empty value;
+// on catalogs out of step, file by file (i18n/en/forms.json against i18n/mn/forms.json): a
+// file or a key missing in one language, or an empty value; on a key defined in two files;
 // and on the wording of every catalog value and of the current text of i18n/content
 // (i18n-style.mjs): a Mongolian suffix glued to a {{value}}, a closing tag, quote or bracket;
 // quotation marks other than «…» in Mongolian; a variant the glossary forbids (glossary.json).
@@ -16,12 +17,13 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { catalogFiles, LANGS, mergeFiles } from './catalogs.mjs';
 import { glossaryProblems, loadGlossary, mongolianProblems } from './i18n-style.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // LINT_I18N_SRC points the check at another folder (its own test uses a fixture).
 const srcDir = process.env.LINT_I18N_SRC ? path.resolve(process.env.LINT_I18N_SRC) : path.join(root, 'ui', 'src');
-// LINT_I18N_DIR points it at other catalogs (en.json, mn.json and an optional content/).
+// LINT_I18N_DIR points it at other catalogs (en/*.json, mn/*.json and an optional content/).
 const i18nDir = process.env.LINT_I18N_DIR ? path.resolve(process.env.LINT_I18N_DIR) : path.join(root, 'i18n');
 
 /** Words that may appear as literal text: the brand is not translated. */
@@ -45,19 +47,38 @@ function flatten(tree, prefix = '', out = new Map()) {
   return out;
 }
 
-const catalogs = Object.fromEntries(
-  ['en', 'mn'].map((lang) => {
-    const file = path.join(i18nDir, `${lang}.json`);
-    return [lang, flatten(JSON.parse(readFileSync(file, 'utf8')))];
-  }),
-);
+// The catalogs: i18n/<lang>/<module>.json (catalogs.mjs), checked file by file, then merged.
+const files = {};
+const catalogs = {};
+for (const lang of LANGS) {
+  try {
+    files[lang] = catalogFiles(lang, i18nDir).map((f) => ({ ...f, keys: flatten(f.tree) }));
+  } catch (err) {
+    problems.push(err.message);
+    files[lang] = [];
+  }
+  if (files[lang].length === 0) problems.push(`i18n/${lang}/: no catalog files`);
+  const merged = mergeFiles(files[lang]);
+  problems.push(...merged.problems); // a key defined in two files
+  catalogs[lang] = flatten(merged.catalog);
+}
+for (const name of readdirSync(i18nDir).filter((n) => n.endsWith('.json'))) {
+  problems.push(`i18n/${name}: catalogs are i18n/<lang>/<module>.json, one per module and language`);
+}
 
-// Catalog parity.
-for (const [lang, catalog] of Object.entries(catalogs)) {
-  for (const [key, value] of catalog) {
-    if (typeof value !== 'string' || value.trim() === '') problems.push(`i18n/${lang}.json: "${key}" is empty or not a string`);
-    for (const [other, otherCatalog] of Object.entries(catalogs)) {
-      if (other !== lang && !otherCatalog.has(key)) problems.push(`i18n/${other}.json: "${key}" is missing (it is in ${lang})`);
+// Parity, file by file: en/x.json and mn/x.json exist together and hold the same keys.
+for (const lang of LANGS) {
+  for (const file of files[lang]) {
+    for (const [key, value] of file.keys) {
+      if (typeof value !== 'string' || value.trim() === '') problems.push(`${file.rel}:${key}: empty or not a string`);
+    }
+    for (const other of LANGS.filter((l) => l !== lang)) {
+      const twin = files[other].find((f) => f.name === file.name);
+      if (!twin) {
+        problems.push(`${file.rel}: i18n/${other}/${file.name} is missing (a module's strings are in every language)`);
+        continue;
+      }
+      for (const key of file.keys.keys()) if (!twin.keys.has(key)) problems.push(`${twin.rel}:${key}: missing (it is in ${file.rel})`);
     }
   }
 }
@@ -68,8 +89,10 @@ function checkText(lang, where, value) {
   const found = [...glossaryProblems(glossary, lang, where, value), ...(lang === 'mn' ? mongolianProblems(value) : [])];
   for (const message of found) problems.push(`i18n/${where}: ${message}`);
 }
-for (const [lang, catalog] of Object.entries(catalogs)) {
-  for (const [key, value] of catalog) if (typeof value === 'string') checkText(lang, `${lang}.json:${key}`, value);
+for (const lang of LANGS) {
+  for (const file of files[lang]) {
+    for (const [key, value] of file.keys) if (typeof value === 'string') checkText(lang, `${lang}/${file.name}:${key}`, value);
+  }
 }
 function strings(node, at, visit) {
   if (typeof node === 'string') visit(at, node);
@@ -127,7 +150,7 @@ const isStringish = (n) => ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateL
 
 function checkKey(sf, node) {
   if (isStringish(node)) {
-    if (!known.has(node.text)) report(sf, node, `key "${node.text}" is not in i18n/en.json`);
+    if (!known.has(node.text)) report(sf, node, `key "${node.text}" is not in i18n/en/*.json`);
   } else if (ts.isTemplateExpression(node)) {
     const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     let source = escape(node.head.text);
@@ -138,7 +161,7 @@ function checkKey(sf, node) {
     }
     const pattern = new RegExp(`^${source}$`);
     if (![...known].some((k) => pattern.test(k))) {
-      report(sf, node, `no key in i18n/en.json matches \`${node.getText(sf).slice(1, -1)}\``);
+      report(sf, node, `no key in i18n/en/*.json matches \`${node.getText(sf).slice(1, -1)}\``);
     }
   }
 }
@@ -193,8 +216,8 @@ function visit(sf, node) {
   ts.forEachChild(node, (child) => visit(sf, child));
 }
 
-const files = sourceFiles(srcDir);
-for (const file of files) {
+const sources = sourceFiles(srcDir);
+for (const file of sources) {
   const text = readFileSync(file, 'utf8');
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
@@ -206,4 +229,4 @@ if (problems.length) {
   console.error(`lint:i18n: ${problems.length} problem(s)`);
   process.exit(1);
 }
-console.log(`lint:i18n: ${files.length} files, ${catalogs.en.size} keys in each catalog, no problems`);
+console.log(`lint:i18n: ${sources.length} files, ${catalogs.en.size} keys in ${files.en.length} catalog files per language, no problems`);

@@ -1,8 +1,8 @@
 // Prerendering, run by ui/build.mjs under Node: every route in every language to HTML.
 import { renderToString } from 'preact-render-to-string';
 import { I18nextProvider } from 'react-i18next';
-import en from '../../i18n/en.json';
-import mn from '../../i18n/mn.json';
+import en from 'gerege:messages/en';
+import mn from 'gerege:messages/mn';
 import { App, LangRouter } from './App';
 import { contentData } from './content';
 import { documentTitle } from './lib/head';

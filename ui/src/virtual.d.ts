@@ -1,5 +1,12 @@
-// Modules the build makes (ui/build.mjs, catalogPlugin): the core catalog of a language, and
-// loaders of the catalog sections that only some pages use (see routes.tsx, `sections`).
+// Modules the build makes (ui/build.mjs). The whole catalog of a language, merged from
+// i18n/<lang>/*.json (messagesPlugin; vitest.config.ts makes the same for the unit tests):
+// for prerendering and tests only.
+declare module 'gerege:messages/*' {
+  const catalog: import('./lib/i18n').Catalog;
+  export default catalog;
+}
+// What the browser gets (catalogPlugin): the core catalog of a language, and loaders of the
+// catalog sections that only some pages use (see routes.tsx, `sections`).
 declare module 'gerege:catalog/*' {
   const catalog: import('./lib/i18n').Catalog;
   export default catalog;

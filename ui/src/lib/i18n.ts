@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 
 export const languages = ['en', 'mn'] as const;
 export type Lang = (typeof languages)[number];
-/** A nested catalog as stored in i18n/<lang>.json. */
+/** A nested catalog: a language's i18n/<lang>/*.json merged (ui/scripts/catalogs.mjs). */
 export type Catalog = { [key: string]: string | Catalog };
 
 export const isLang = (value: unknown): value is Lang => languages.includes(value as Lang);

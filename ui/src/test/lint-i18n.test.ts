@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,23 +59,29 @@ describe('lint:i18n', () => {
       'literal text "Hello world"',
       'literal "A logo" in alt=',
       'literal "Your name" in placeholder=',
-      'key "no.such.key" is not in i18n/en.json',
-      'no key in i18n/en.json matches',
-      'key "pages.nope.title" is not in i18n/en.json',
+      'key "no.such.key" is not in i18n/en/*.json',
+      'no key in i18n/en/*.json matches',
+      'key "pages.nope.title" is not in i18n/en/*.json',
     ]) {
       expect(res.out).toContain(expected);
     }
   });
 });
 
-describe('lint:i18n wording', () => {
+describe('lint:i18n catalogs', () => {
   const catalogs = mkdtempSync(path.join(tmpdir(), 'lint-i18n-catalogs-'));
   afterAll(() => rmSync(catalogs, { recursive: true, force: true }));
 
-  /** Runs the whole lint on a one-key catalog pair and a source file that uses the key. */
-  function lintCatalog(en: string, mn: string) {
-    writeFileSync(path.join(catalogs, 'en.json'), JSON.stringify({ probe: { text: en } }));
-    writeFileSync(path.join(catalogs, 'mn.json'), JSON.stringify({ probe: { text: mn } }));
+  /**
+   * Runs the whole lint on catalogs made of files ({ 'en/probe.json': tree }, written to a fresh
+   * LINT_I18N_DIR) and a source file that uses probe.text.
+   */
+  function lintFiles(files: Record<string, unknown>) {
+    rmSync(catalogs, { recursive: true, force: true });
+    for (const [name, tree] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(catalogs, name)), { recursive: true });
+      writeFileSync(path.join(catalogs, name), JSON.stringify(tree));
+    }
     writeFileSync(path.join(dir, 'Probe.tsx'), `import { useTranslation } from 'react-i18next';
       export const P = () => { const { t } = useTranslation(); return <p>{t('probe.text', { date: 'x' })}</p>; };`);
     const res = spawnSync(process.execPath, [script], {
@@ -84,11 +90,49 @@ describe('lint:i18n wording', () => {
     });
     return { code: res.status, out: res.stdout + res.stderr };
   }
+  /** A one-key catalog pair. */
+  const lintCatalog = (en: string, mn: string) => lintFiles({ 'en/probe.json': { probe: { text: en } }, 'mn/probe.json': { probe: { text: mn } } });
+
+  it('merges the files of a language: two modules may share a group', () => {
+    const res = lintFiles({
+      'en/probe.json': { probe: { text: 'Text' } },
+      'en/other.json': { probe: { other: 'Other' } },
+      'mn/probe.json': { probe: { text: 'Бичвэр' } },
+      'mn/other.json': { probe: { other: 'Өөр' } },
+    });
+    expect(res.out).toContain('2 keys in 2 catalog files per language, no problems');
+    expect(res.code).toBe(0);
+  }, 30_000);
+
+  it('checks parity file by file, and fails on a key defined twice, an empty value and a catalog outside i18n/<lang>/', () => {
+    const res = lintFiles({
+      'en/probe.json': { probe: { text: 'Text', onlyEn: 'Only in English' } },
+      'mn/probe.json': { probe: { text: 'Бичвэр' }, moved: { here: 'Энд' } },
+      'en/other.json': { moved: { here: 'Here' } },
+      'en/forms.json': { forms: { x: 'In English only' } },
+      'mn/dup.json': { probe: { text: 'Давхар' } },
+      'en/dup.json': { probe: { text: 'Twice' }, empty: ' ' },
+      'en.json': { probe: { text: 'Old' } },
+    });
+    expect(res.code).toBe(1);
+    for (const expected of [
+      'i18n/mn/probe.json:probe.onlyEn: missing (it is in i18n/en/probe.json)',
+      'i18n/en/probe.json:moved.here: missing (it is in i18n/mn/probe.json)',
+      'i18n/en/other.json: i18n/mn/other.json is missing',
+      'i18n/en/forms.json: i18n/mn/forms.json is missing',
+      'i18n/en/probe.json:probe.text: also defined in i18n/en/dup.json',
+      'i18n/mn/probe.json:probe.text: also defined in i18n/mn/dup.json',
+      'i18n/en/dup.json:empty: empty or not a string',
+      'i18n/en.json: catalogs are i18n/<lang>/<module>.json',
+    ]) {
+      expect(res.out).toContain(expected);
+    }
+  }, 30_000);
 
   it('fails on a Mongolian suffix after a value and passes the same text written with a label', () => {
     const bad = lintCatalog('Version effective {{date}}', '{{date}}-нөөс мөрдөх хувилбар');
     expect(bad.code).toBe(1);
-    expect(bad.out).toContain('i18n/mn.json:probe.text: suffix "}}-нөөс" attached to a {{value}}');
+    expect(bad.out).toContain('i18n/mn/probe.json:probe.text: suffix "}}-нөөс" attached to a {{value}}');
 
     const good = lintCatalog('Version effective {{date}}', 'Хувилбар (мөрдөж эхэлсэн огноо: {{date}})');
     expect(good.out).toContain('no problems');
@@ -98,8 +142,8 @@ describe('lint:i18n wording', () => {
   it('fails on a variant the glossary forbids, in either language', () => {
     const res = lintCatalog('The organisation', 'Та Gerege-г хэрхэн ашигладаг вэ?');
     expect(res.code).toBe(1);
-    expect(res.out).toContain('i18n/en.json:probe.text: "organis" is not the glossary\'s word');
-    expect(res.out).toContain('i18n/mn.json:probe.text: "Gerege-г" is not the glossary\'s word: use Gerege-ийг');
+    expect(res.out).toContain('i18n/en/probe.json:probe.text: "organis" is not the glossary\'s word');
+    expect(res.out).toContain('i18n/mn/probe.json:probe.text: "Gerege-г" is not the glossary\'s word: use Gerege-ийг');
   }, 30_000);
 });
 
@@ -135,17 +179,17 @@ describe('Mongolian style checks', () => {
   it('checks the glossary word by word, in its language, except where it says', () => {
     const glossary = compileGlossary([
       { lang: 'mn', forbidden: 'демо(?!кр)', use: 'танилцуулга' },
-      { lang: 'mn', forbidden: '\\(Замын зураг\\)', use: 'Road Map хөтөлбөр', except: ['mn.json:pages.roadmap.title'] },
+      { lang: 'mn', forbidden: '\\(Замын зураг\\)', use: 'Road Map хөтөлбөр', except: ['mn/site.json:pages.roadmap.title'] },
       { lang: 'en', forbidden: 'Mobile App', caseSensitive: true, use: 'Mobile app' },
     ]);
-    expect(glossaryProblems(glossary, 'mn', 'mn.json:a', 'Демо хүсэх')).toHaveLength(1);
-    expect(glossaryProblems(glossary, 'mn', 'mn.json:a', 'демог зохион байгуулах')).toHaveLength(1);
-    expect(glossaryProblems(glossary, 'mn', 'mn.json:a', 'Ардчилал, демократ')).toEqual([]);
-    expect(glossaryProblems(glossary, 'en', 'en.json:a', 'демо')).toEqual([]);
-    expect(glossaryProblems(glossary, 'mn', 'mn.json:pages.roadmap.title', 'Road Map хөтөлбөр (Замын зураг)')).toEqual([]);
-    expect(glossaryProblems(glossary, 'mn', 'mn.json:pages.home.title', 'Road Map хөтөлбөр (Замын зураг)')).toHaveLength(1);
-    expect(glossaryProblems(glossary, 'en', 'en.json:a', 'Mobile app')).toEqual([]);
-    expect(glossaryProblems(glossary, 'en', 'en.json:a', 'Mobile App')).toHaveLength(1);
+    expect(glossaryProblems(glossary, 'mn', 'mn/x.json:a', 'Демо хүсэх')).toHaveLength(1);
+    expect(glossaryProblems(glossary, 'mn', 'mn/x.json:a', 'демог зохион байгуулах')).toHaveLength(1);
+    expect(glossaryProblems(glossary, 'mn', 'mn/x.json:a', 'Ардчилал, демократ')).toEqual([]);
+    expect(glossaryProblems(glossary, 'en', 'en/x.json:a', 'демо')).toEqual([]);
+    expect(glossaryProblems(glossary, 'mn', 'mn/site.json:pages.roadmap.title', 'Road Map хөтөлбөр (Замын зураг)')).toEqual([]);
+    expect(glossaryProblems(glossary, 'mn', 'mn/site.json:pages.home.title', 'Road Map хөтөлбөр (Замын зураг)')).toHaveLength(1);
+    expect(glossaryProblems(glossary, 'en', 'en/x.json:a', 'Mobile app')).toEqual([]);
+    expect(glossaryProblems(glossary, 'en', 'en/x.json:a', 'Mobile App')).toHaveLength(1);
   });
 
   it('the real glossary loads and every entry says what to use instead', () => {

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/preact';
 import type { ComponentChildren } from 'preact';
 import { I18nextProvider } from 'react-i18next';
-import en from '../../../i18n/en.json';
-import mn from '../../../i18n/mn.json';
+import en from 'gerege:messages/en';
+import mn from 'gerege:messages/mn';
 import { LangRouter } from '../App';
 import { contentData } from '../content';
 import { createI18n, type Lang } from '../lib/i18n';

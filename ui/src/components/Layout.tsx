@@ -7,9 +7,9 @@ import { useMeta } from '../lib/meta';
 import { localize } from '../lib/paths';
 import { footerGroups, footerNav, mainNav } from '../routes';
 import { Bell } from './Bell';
-import { LogoMark } from './Logo';
+import { LogoMark } from '../ui/Logo';
 import { LoginDialog } from './LoginDialog';
-import { Toaster } from './Toaster';
+import { Toaster } from '../ui/Toaster';
 import { UserMenu } from './UserMenu';
 
 /** A link inside the current language; marks itself as the current page. */

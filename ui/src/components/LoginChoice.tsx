@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { fetchMeta, type Meta } from '../lib/meta';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
 import { loginDialog } from './LoginDialog';
-import { QrCode } from './QrCode';
+import { QrCode } from '../ui/QrCode';
 
 type Stores = Pick<Meta, 'appStoreUrl' | 'playStoreUrl'>;
 const stores = fetchMeta;

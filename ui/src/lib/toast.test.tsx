@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../components/Toaster';
+import { Toaster } from '../ui/Toaster';
 import { createI18n } from './i18n';
 import { resources } from '../test/render';
 import { createToastStore, toast, toasts, type Timer } from './toast';

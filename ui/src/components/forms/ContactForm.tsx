@@ -1,7 +1,7 @@
 // Contact us / request a demo (POST /api/forms/contact), for the /contact-us page.
 import { useTranslation } from 'react-i18next';
 import { FormFrame } from './FormFrame';
-import { TextInput } from './fields';
+import { TextInput } from '../../ui/fields/inputs';
 import { nameOrder } from './order';
 import { useFormEngine } from './useFormEngine';
 

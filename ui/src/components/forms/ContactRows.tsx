@@ -2,9 +2,9 @@
 // relationship, phone and email per row; rows are added and removed, with the messages of
 // each row beside its own fields.
 import { useTranslation } from 'react-i18next';
-import { RepeatableGroup } from '../RepeatableGroup';
+import { RepeatableGroup } from '../../ui/RepeatableGroup';
 import { fieldId, type Messages, rowName } from './errors';
-import { TextInput } from './fields';
+import { TextInput } from '../../ui/fields/inputs';
 import { type ContactRow, newRow } from './values';
 
 export interface ContactRowsProps {

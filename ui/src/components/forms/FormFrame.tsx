@@ -5,9 +5,9 @@ import type { TFunction } from 'i18next';
 import type { ComponentChildren } from 'preact';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
-import { Alert } from '../Alert';
-import { Stepper } from '../Stepper';
-import { Honeypot, RequiredNote } from './fields';
+import { Alert } from '../../ui/Alert';
+import { Stepper } from '../../ui/Stepper';
+import { Honeypot, RequiredNote } from '../../ui/fields/inputs';
 import type { Engine } from './useFormEngine';
 
 const pad = (n: number) => String(n).padStart(2, '0');

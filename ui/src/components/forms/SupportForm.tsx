@@ -2,7 +2,7 @@
 // find their name and email filled in.
 import { useTranslation } from 'react-i18next';
 import { FormFrame } from './FormFrame';
-import { SelectInput, TextInput } from './fields';
+import { SelectInput, TextInput } from '../../ui/fields/inputs';
 import { SCHEMAS } from './schemas';
 import { useFormEngine } from './useFormEngine';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Alert } from '../../components/Alert';
+import { Alert } from '../../ui/Alert';
 import { type ApiError, post } from '../../lib/api';
 import { session, type User, useSession } from '../../lib/session';
 import { AuthCard } from './form';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { TextField } from '../../components/TextField';
+import { TextField } from '../../ui/fields/TextField';
 import { post } from '../../lib/api';
 import { session, type User, useSession } from '../../lib/session';
 import { goTo, safeReturnTo } from './returnTo';

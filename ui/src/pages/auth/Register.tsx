@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { RadioGroup } from '../../components/ChoiceGroup';
-import { DateField, TextField } from '../../components/TextField';
+import { RadioGroup } from '../../ui/ChoiceGroup';
+import { CheckboxField, DateField, TextField } from '../../ui/fields/TextField';
 import { get, post } from '../../lib/api';
 import { localize } from '../../lib/paths';
 import type { Lang } from '../../lib/i18n';
 import { session, type User, useSession } from '../../lib/session';
 import { goTo, safeReturnTo } from './returnTo';
-import { AuthCard, CheckboxField, FormMessage, rich, SubmitButton, useForm } from './form';
+import { AuthCard, FormMessage, rich, SubmitButton, useForm } from './form';
 import { useQuery } from './query';
 import { keepReturnTo } from './Login';
 import { type AuthLimits, defaultLimits, validateRegister } from './validate';

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/fields/TextField';
 import { type ApiError, get, post } from '../../lib/api';
 import { session, type User, useSession } from '../../lib/session';
 import { goTo, safeReturnTo } from './returnTo';

@@ -1,7 +1,7 @@
 import type { ComponentChildren, TargetedEvent } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
+import { Alert } from '../../ui/Alert';
 import type { ApiError } from '../../lib/api';
 import { onApiError } from '../../lib/session';
 
@@ -112,49 +112,6 @@ export function AuthCard({ title, lead, children }: { title: string; lead?: stri
       {lead && <p class="muted">{lead}</p>}
       {children}
     </article>
-  );
-}
-
-/** A checkbox with its label, message and aria wiring (the label may hold links). */
-export function CheckboxField({
-  id,
-  name,
-  checked,
-  onChange,
-  error,
-  required,
-  children,
-}: {
-  id: string;
-  name: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  error?: string;
-  required?: boolean;
-  children: ComponentChildren;
-}) {
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div class="field">
-      <label for={id}>
-        <input
-          id={id}
-          name={name}
-          type="checkbox"
-          checked={checked}
-          required={required}
-          aria-invalid={error ? 'true' : undefined}
-          aria-describedby={errorId}
-          onChange={(e) => onChange(e.currentTarget.checked)}
-        />
-        {children}
-      </label>
-      {error && (
-        <small id={errorId} class="field__error">
-          {error}
-        </small>
-      )}
-    </div>
   );
 }
 

@@ -4,8 +4,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
 import type { ApiError } from '../../lib/api';
 import type { Lang } from '../../lib/i18n';
 import { answeredCount } from './answers';

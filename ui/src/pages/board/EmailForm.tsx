@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
+import { Button } from '../../ui/Button';
+import { CheckboxField, TextField } from '../../ui/fields/TextField';
 import type { ApiError } from '../../lib/api';
-import { CheckboxField, FormMessage, useForm } from '../auth/form';
+import { FormMessage, useForm } from '../auth/form';
 import { boardApi } from './api';
 import { SENT_PATH } from './paths';
 

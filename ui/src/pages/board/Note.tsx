@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
+import { Alert } from '../../ui/Alert';
 
 /** The note every screen of the test carries. */
 export function PrivacyNote() {

@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
 import type { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { answeredCount, createSaver, firstUnanswered, type SaveState } from './answers';

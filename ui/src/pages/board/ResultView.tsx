@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Alert } from '../../components/Alert';
+import { Alert } from '../../ui/Alert';
 import { ScoreChart } from '../../components/board/ScoreChart';
 import type { Result } from './api';
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { DateField, TextField } from '../../components/TextField';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { DateField, TextField } from '../../ui/fields/TextField';
 import { type ApiError, del, get, post, put } from '../../lib/api';
 import { onApiError, session, type User } from '../../lib/session';
 import { toast } from '../../lib/toast';

@@ -3,8 +3,8 @@
 import type { ComponentChildren, TargetedEvent } from 'preact';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
 
 const C = 'dashboard.content';
 

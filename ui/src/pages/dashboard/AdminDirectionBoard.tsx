@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
-import { EmptyState } from '../../components/EmptyState';
-import { SelectField } from '../../components/SelectField';
-import { Table } from '../../components/Table';
+import { Alert } from '../../ui/Alert';
+import { EmptyState } from '../../ui/EmptyState';
+import { SelectField } from '../../ui/fields/TextField';
+import { Table } from '../../ui/Table';
 import type { ApiError } from '../../lib/api';
 import { onApiError } from '../../lib/session';
 import { boardApi, type Stats } from '../board/api';

@@ -4,10 +4,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Button } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
-import { SelectField } from '../../components/SelectField';
-import { TextField } from '../../components/TextField';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { SelectField, TextField } from '../../ui/fields/TextField';
 import { type ApiError, del, post, put } from '../../lib/api';
 import { onApiError } from '../../lib/session';
 import { toast } from '../../lib/toast';

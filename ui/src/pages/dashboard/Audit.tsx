@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
-import { EmptyState } from '../../components/EmptyState';
-import { Table } from '../../components/Table';
+import { Alert } from '../../ui/Alert';
+import { EmptyState } from '../../ui/EmptyState';
+import { Table } from '../../ui/Table';
 import { formatDateTime } from './format';
 import { KeysetPager, useKeysetPages } from './paging';
 import { DashboardShell } from './Shell';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Alert } from '../../components/Alert';
-import { Card } from '../../components/Card';
+import { Alert } from '../../ui/Alert';
+import { Card } from '../../ui/Card';
 import type { User } from '../../lib/session';
 import { DashboardShell } from './Shell';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
-import { RadioGroup } from '../../components/ChoiceGroup';
+import { Alert } from '../../ui/Alert';
+import { RadioGroup } from '../../ui/ChoiceGroup';
 import type { ApiError } from '../../lib/api';
 import { type EmailMode, emailModes, getPreferences, type Preference, putPreferences } from '../../lib/notifications';
 import { onApiError } from '../../lib/session';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
+import { Alert } from '../../ui/Alert';
 import { NotificationItem } from '../../components/NotificationBell';
 import type { ApiError } from '../../lib/api';
 import { listNotifications, type Notification, unread, useUnread } from '../../lib/notifications';

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
-import { EmptyState } from '../../components/EmptyState';
-import { SelectField } from '../../components/SelectField';
-import { Table } from '../../components/Table';
-import { TextField } from '../../components/TextField';
+import { Alert } from '../../ui/Alert';
+import { EmptyState } from '../../ui/EmptyState';
+import { SelectField, TextField } from '../../ui/fields/TextField';
+import { Table } from '../../ui/Table';
 import { type ApiError, get, post } from '../../lib/api';
 import { onApiError, type User } from '../../lib/session';
 import { toast } from '../../lib/toast';

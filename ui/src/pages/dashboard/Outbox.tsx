@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
-import { Table } from '../../components/Table';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { Table } from '../../ui/Table';
 import { type ApiError, get } from '../../lib/api';
 import { onApiError } from '../../lib/session';
 import { formatDateTime } from './format';

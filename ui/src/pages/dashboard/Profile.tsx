@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { EmptyState } from '../../components/EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import type { ApiError } from '../../lib/api';
 import { initialsOf, onApiError, type User } from '../../lib/session';
 import { boardApi, type PastResult } from '../board/api';

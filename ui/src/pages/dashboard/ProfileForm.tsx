@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { nameOrder } from '../../components/forms/order';
-import { SelectField } from '../../components/SelectField';
-import { DateField, TextField } from '../../components/TextField';
+import { DateField, SelectField, TextField } from '../../ui/fields/TextField';
 import { type ApiError, patch } from '../../lib/api';
 import { session, type User } from '../../lib/session';
 import { toast } from '../../lib/toast';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
-import { RadioGroup } from '../../components/ChoiceGroup';
-import { Dialog } from '../../components/Dialog';
-import { TextField } from '../../components/TextField';
+import { Button } from '../../ui/Button';
+import { RadioGroup } from '../../ui/ChoiceGroup';
+import { Dialog } from '../../ui/Dialog';
+import { TextField } from '../../ui/fields/TextField';
 import { type ApiError, get, put } from '../../lib/api';
 import { onApiError } from '../../lib/session';
 import { toast } from '../../lib/toast';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ContactRows } from '../../components/forms/ContactRows';
 import { FormFrame } from '../../components/forms/FormFrame';
-import { TextInput } from '../../components/forms/fields';
+import { TextInput } from '../../ui/fields/inputs';
 import { nameOrder } from '../../components/forms/order';
 import { useFormEngine } from '../../components/forms/useFormEngine';
 

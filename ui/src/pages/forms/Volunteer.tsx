@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { Answers, CONDITIONAL_FIELDS } from '../../components/forms/Answers';
 import { ContactRows } from '../../components/forms/ContactRows';
 import { FormFrame } from '../../components/forms/FormFrame';
-import { CheckInputs, RadioInputs, SelectInput, TextInput } from '../../components/forms/fields';
+import { CheckInputs, RadioInputs, SelectInput, TextInput } from '../../ui/fields/inputs';
 import { countryOptions } from '../../components/forms/labels';
 import { nameOrder } from '../../components/forms/order';
 import { LIMITS, SCHEMAS } from '../../components/forms/schemas';

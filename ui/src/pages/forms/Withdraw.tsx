@@ -4,8 +4,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Alert } from '../../components/Alert';
-import { TextField } from '../../components/TextField';
+import { Alert } from '../../ui/Alert';
+import { TextField } from '../../ui/fields/TextField';
 import { type ApiError, post } from '../../lib/api';
 import { FormMessage, useForm } from '../auth/form';
 import { useFillFromQuery, useQuery } from '../auth/query';

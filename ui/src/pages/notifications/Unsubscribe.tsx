@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Alert } from '../../components/Alert';
+import { Alert } from '../../ui/Alert';
 import { type ApiError, get, post } from '../../lib/api';
 import { useQuery } from '../auth/query';
 import { PageIntro } from '../site/parts';

@@ -2,7 +2,7 @@
 // Standards) in one version: effective date, contents, sections with anchors, and every version.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Alert } from '../../components/Alert';
+import { Alert } from '../../ui/Alert';
 import { formatDate } from '../../lib/format';
 import { catalogData, fillSupportEmail, type LegalDocument } from './data';
 import { useSupportEmail } from './parts';

@@ -1,6 +1,6 @@
 // The pages that describe a part of Gerege: Features, Content, Opportunities, Forums, About us.
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
+import { Alert } from '../../ui/Alert';
 import { Link } from 'wouter';
 import { PageIntro, Section, TextSections } from './parts';
 

@@ -4,10 +4,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Alert } from '../../../components/Alert';
+import { Alert } from '../../../ui/Alert';
 import { countryName, countryOptions } from '../../../components/forms/labels';
 import { FORM_NAMES, SCHEMAS } from '../../../components/forms/schemas';
-import { Table } from '../../../components/Table';
+import { Table } from '../../../ui/Table';
 import { type ApiError, get, put } from '../../../lib/api';
 import { onApiError, type User } from '../../../lib/session';
 import { toast } from '../../../lib/toast';

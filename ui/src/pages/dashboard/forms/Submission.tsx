@@ -3,11 +3,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useRoute } from 'wouter';
-import { Alert } from '../../../components/Alert';
+import { Alert } from '../../../ui/Alert';
 import { Answers } from '../../../components/forms/Answers';
 import { countryName } from '../../../components/forms/labels';
 import { FORM_NAMES, type FormName, SCHEMAS } from '../../../components/forms/schemas';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog } from '../../../ui/Dialog';
 import { type ApiError, del, get, post } from '../../../lib/api';
 import { lazyView, prepare } from '../../../lib/lazy';
 import { onApiError } from '../../../lib/session';

@@ -1,8 +1,9 @@
 // Field messages in the page: where each belongs (a field, or a field of one row of a
 // repeatable group), which section shows it, and what happens to them when a row goes.
+import type { FieldErrors } from '../../lib/form';
 
-/** Messages by field name as the server names them: "email", "emergencyContacts.1.phone". */
-export type Messages = Record<string, string>;
+/** Messages by field name as the server names them: "email", "emergencyContacts.1.phone" (lib/form's FieldErrors). */
+export type Messages = FieldErrors;
 
 /** "emergencyContacts.1.phone" → { field: "emergencyContacts", row: 1, sub: "phone" }. */
 export function parseName(name: string): { field: string; row?: number; sub?: string } {

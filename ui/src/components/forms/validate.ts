@@ -1,42 +1,16 @@
-// The client's copy of the forms' rules (app/forms/forms.go, schema.go and web.Checker), for
-// messages as the person types and before a section is left. The server checks everything
+// The client's copy of the forms' rules (app/forms/forms.go, schema.go and web.Checker), built
+// on lib/validate's checks, for messages as the person types and before a section is left. The server checks everything
 // again and its answer wins. Messages are catalog keys with arguments, the same keys the
 // server uses, so both speak with one voice.
-import { age } from '../../lib/dates';
 import { looksLikeEmail } from '../../lib/email';
+import { checkBirth as checkBirthOf, checkEmail, checkText, type Problem, type Problems, problem } from '../../lib/validate';
 import { type FieldSpec, type FormName, type FormSchema, LIMITS } from './schemas';
 import { type ContactRow, list, rows, str, type Values } from './values';
 
-export interface Problem {
-  key: string;
-  args?: Record<string, string | number>;
-}
+export type { Problem, Problems };
+export { checkEmail, checkText, looksLikeEmail };
 
-/** Problems by field; rows of a group are "group.<index>.<field>", index from 0 as the server names them. */
-export type Problems = Record<string, Problem>;
-
-const p = (key: string, args?: Problem['args']): Problem => (args ? { key, args } : { key });
-const runes = (s: string) => [...s].length;
-// Control characters but tab and newline, as web.Checker.Text refuses them.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
-
-/** web.Checker.Text: required, no control characters, at most max characters (trimmed). */
-export function checkText(v: string, required: boolean, max: number): Problem | undefined {
-  const s = v.trim();
-  if (!s) return required ? p('validation.required') : undefined;
-  if (CONTROL.test(s)) return p('validation.invalidCharacters');
-  if (runes(s) > max) return p('validation.tooLong', { max });
-  return undefined;
-}
-
-export { looksLikeEmail };
-
-export function checkEmail(v: string, required: boolean): Problem | undefined {
-  const s = v.trim();
-  if (!s) return required ? p('validation.required') : undefined;
-  return looksLikeEmail(s.toLowerCase()) ? undefined : p('validation.email');
-}
+const p = problem;
 
 /**
  * The shape of a phone number as the server reads it: digits with spaces, dashes, dots or
@@ -58,16 +32,8 @@ export function checkPhone(v: string, required: boolean): Problem | undefined {
 export { age } from '../../lib/dates';
 
 /** check.birth: a real date, not in the future, at most 100 years ago, at least minAge. */
-export function checkBirth(v: string, required: boolean, minAge: number, now: Date): Problem | undefined {
-  const s = v.trim();
-  if (!s) return required ? p('validation.required') : undefined;
-  const years = age(s, now);
-  if (Number.isNaN(years)) return p('validation.date');
-  if (new Date(`${s}T00:00:00Z`).getTime() > now.getTime()) return p('validation.dateInFuture');
-  if (years > LIMITS.maxAge) return p('validation.dateUnrealistic');
-  if (years < minAge) return p('forms.errors.minAge', { age: minAge });
-  return undefined;
-}
+export const checkBirth = (v: string, required: boolean, minAge: number, now: Date): Problem | undefined =>
+  checkBirthOf(v.trim(), required, { minAge, maxAge: LIMITS.maxAge, tooYoung: 'forms.errors.minAge' }, now);
 
 /** check.gpa: empty, or 0 to gpaMax with at most two decimals ("3.5", "3,75"). */
 export function checkGpa(v: string, gpaMax: number): Problem | undefined {

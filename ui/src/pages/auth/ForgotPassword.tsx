@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/fields/TextField';
 import { type ApiError, post } from '../../lib/api';
-import { AuthCard, FormMessage, SubmitButton, useForm } from './form';
+import { FormMessage, SubmitButton, useForm } from '../../lib/form';
+import { AuthCard } from './form';
 import { checkEmail } from './validate';
 
 /** /auth/forgot-password: the same confirmation whether or not the email has an account. */

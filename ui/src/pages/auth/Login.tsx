@@ -5,7 +5,8 @@ import { TextField } from '../../ui/fields/TextField';
 import { post } from '../../lib/api';
 import { session, type User, useSession } from '../../lib/session';
 import { goTo, safeReturnTo } from './returnTo';
-import { AuthCard, FormMessage, SubmitButton, useForm } from './form';
+import { FormMessage, SubmitButton, useForm } from '../../lib/form';
+import { AuthCard } from './form';
 import { useQuery } from './query';
 import { checkEmail } from './validate';
 

@@ -5,7 +5,8 @@ import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/fields/TextField';
 import { type ApiError, post } from '../../lib/api';
 import { session } from '../../lib/session';
-import { AuthCard, FormMessage, SubmitButton, useForm } from './form';
+import { FormMessage, SubmitButton, useForm } from '../../lib/form';
+import { AuthCard } from './form';
 import { useFillFromQuery, useQuery } from './query';
 import { checkEmail, checkPassword } from './validate';
 

@@ -8,7 +8,8 @@ import { type ApiError, get, post } from '../../lib/api';
 import { session, type User, useSession } from '../../lib/session';
 import { goTo, safeReturnTo } from './returnTo';
 import { toast } from '../../lib/toast';
-import { AuthCard, FormMessage, SubmitButton, useForm } from './form';
+import { FormMessage, SubmitButton, useForm } from '../../lib/form';
+import { AuthCard } from './form';
 import { useQuery } from './query';
 
 type LinkState = { status: 'idle' } | { status: 'done' } | { status: 'failed'; message: string };

@@ -1,7 +1,8 @@
+// The account forms' checks: lib/validate's, in the page's language.
 import type { TFunction } from 'i18next';
-import { age } from '../../lib/dates';
 import { looksLikeEmail } from '../../lib/email';
-import type { FieldErrors } from './form';
+import { checkBirth as checkBirthOf, checkEmail as checkEmailOf, checkLength, type Problem, problem, runes } from '../../lib/validate';
+import type { FieldErrors } from '../../lib/form';
 
 /** The account limits, as GET /api/auth/schema gives them (these are its values today). */
 export interface AuthLimits {
@@ -33,43 +34,29 @@ export interface RegisterValues {
   acceptTerms: boolean;
 }
 
-const length = (s: string) => [...s].length;
-
 export { looksLikeEmail };
 
 export { age } from '../../lib/dates';
 
+/** A problem in the page's language. */
+const say = (t: TFunction, p: Problem | undefined): string | undefined => p && t(p.key, p.args);
+
 /** The password rules the server applies, but the common-password list (the server has it). */
 export function checkPassword(t: TFunction, pw: string, limits: AuthLimits = defaultLimits): string | undefined {
-  if (!pw) return t('validation.required');
-  if (length(pw) < limits.passwordMin) return t('auth.errors.passwordTooShort', { min: limits.passwordMin });
-  if (length(pw) > limits.passwordMax) return t('validation.tooLong', { max: limits.passwordMax });
+  const { passwordMin: min, passwordMax: max } = limits;
+  if (!pw) return say(t, problem('validation.required'));
+  if (runes(pw) < min) return say(t, problem('auth.errors.passwordTooShort', { min }));
+  if (runes(pw) > max) return say(t, problem('validation.tooLong', { max }));
   return undefined;
 }
 
-export function checkEmail(t: TFunction, email: string): string | undefined {
-  const v = email.trim();
-  if (!v) return t('validation.required');
-  if (!looksLikeEmail(v)) return t('validation.email');
-  return undefined;
-}
+export const checkEmail = (t: TFunction, email: string): string | undefined => say(t, checkEmailOf(email, true));
 
-export function checkName(t: TFunction, v: string, max: number, required = true): string | undefined {
-  if (!v.trim()) return required ? t('validation.required') : undefined;
-  if (length(v.trim()) > max) return t('validation.tooLong', { max });
-  return undefined;
-}
+export const checkName = (t: TFunction, v: string, max: number, required = true): string | undefined => say(t, checkLength(v, required, max));
 
 /** The date-of-birth rules: a real date, not in the future, not absurdly old, old enough. */
-export function checkBirth(t: TFunction, v: string, now: Date, limits: AuthLimits = defaultLimits): string | undefined {
-  if (!v) return t('validation.required');
-  const years = age(v, now);
-  if (Number.isNaN(years)) return t('validation.date');
-  if (new Date(`${v}T00:00:00Z`).getTime() > now.getTime()) return t('validation.dateInFuture');
-  if (years > 120) return t('validation.dateUnrealistic');
-  if (years < limits.minAge) return t('auth.errors.tooYoung', { age: limits.minAge });
-  return undefined;
-}
+export const checkBirth = (t: TFunction, v: string, now: Date, limits: AuthLimits = defaultLimits): string | undefined =>
+  say(t, checkBirthOf(v, true, { minAge: limits.minAge, maxAge: 120, tooYoung: 'auth.errors.tooYoung' }, now));
 
 /** The register form's checks before sending; the same messages as the server's. */
 export function validateRegister(t: TFunction, v: RegisterValues, now: Date, limits: AuthLimits = defaultLimits): FieldErrors {

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { Button } from '../../ui/Button';
 import { CheckboxField, TextField } from '../../ui/fields/TextField';
 import type { ApiError } from '../../lib/api';
-import { FormMessage, useForm } from '../auth/form';
+import { FormMessage, useForm } from '../../lib/form';
 import { boardApi } from './api';
 import { SENT_PATH } from './paths';
 

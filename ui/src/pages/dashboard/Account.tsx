@@ -8,7 +8,7 @@ import { DateField, TextField } from '../../ui/fields/TextField';
 import { type ApiError, del, get, post, put } from '../../lib/api';
 import { onApiError, session, type User } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { FormMessage, SubmitButton, useForm } from '../auth/form';
+import { FormMessage, SubmitButton, useForm } from '../../lib/form';
 import { checkName, checkPassword, defaultLimits } from '../auth/validate';
 import { formatDate, formatDateTime } from './format';
 import { NotificationPrefs } from './NotificationPrefs';

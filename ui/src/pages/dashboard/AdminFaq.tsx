@@ -10,7 +10,7 @@ import { SelectField, TextField } from '../../ui/fields/TextField';
 import { type ApiError, del, post, put } from '../../lib/api';
 import { onApiError } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { FormMessage, SubmitButton, useForm } from '../auth/form';
+import { FormMessage, SubmitButton, useForm } from '../../lib/form';
 import { type Bilingual, BilingualColumns, ConfirmDelete, EditorSection, inLang, PublishField, StatusBadge, TextAreaField, toInt } from './AdminContent';
 import { formatDate } from './format';
 import { useResource } from './paging';

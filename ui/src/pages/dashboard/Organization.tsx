@@ -7,7 +7,7 @@ import { Table } from '../../ui/Table';
 import { type ApiError, get, post } from '../../lib/api';
 import { onApiError, type User } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { FormMessage, SubmitButton, useForm } from '../auth/form';
+import { FormMessage, SubmitButton, useForm } from '../../lib/form';
 import { checkEmail } from '../auth/validate';
 import { formatDate } from './format';
 import { fullName } from '../../components/forms/order';

@@ -4,7 +4,7 @@ import { DateField, SelectField, TextField } from '../../ui/fields/TextField';
 import { type ApiError, patch } from '../../lib/api';
 import { session, type User } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { FormMessage, SubmitButton, useForm } from '../auth/form';
+import { FormMessage, SubmitButton, useForm } from '../../lib/form';
 import { checkBirth, checkName, defaultLimits } from '../auth/validate';
 
 /**

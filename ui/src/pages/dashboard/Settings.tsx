@@ -7,7 +7,7 @@ import { TextField } from '../../ui/fields/TextField';
 import { type ApiError, get, put } from '../../lib/api';
 import { onApiError } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { FormMessage, SubmitButton, useForm } from '../auth/form';
+import { FormMessage, SubmitButton, useForm } from '../../lib/form';
 import { checkEmail } from '../auth/validate';
 import { DashboardShell, Section } from './Shell';
 

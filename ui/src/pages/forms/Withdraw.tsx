@@ -7,7 +7,7 @@ import { Link } from 'wouter';
 import { Alert } from '../../ui/Alert';
 import { TextField } from '../../ui/fields/TextField';
 import { type ApiError, post } from '../../lib/api';
-import { FormMessage, useForm } from '../auth/form';
+import { FormMessage, useForm } from '../../lib/form';
 import { useFillFromQuery, useQuery } from '../auth/query';
 import { checkEmail } from '../auth/validate';
 import { PageIntro } from '../site/parts';

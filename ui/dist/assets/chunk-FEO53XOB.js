@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-NMXTWSEC.js";import"./chunk-2CIABX3F.js";import"./chunk-XOA4TIQD.js";import{H as r}from"./chunk-INANBID3.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-5LQ6NOFX.js";import"./chunk-SZILI2P2.js";import{H as r}from"./chunk-INANBID3.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

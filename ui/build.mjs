@@ -299,7 +299,7 @@ async function buildClient(parts) {
   /** The files a page in a language loads first: its entry, the page's chunk, its sections. */
   const firstLoad = (lang, route) => {
     const files = withStatic(outputOf(`ui/src/entry-${lang}.tsx`));
-    withStatic(outputOf(`gerege-page:ui/src/pages/${route.view.module}.tsx`), files);
+    withStatic(outputOf(`gerege-page:ui/src/features/${route.view.module.replace('/', '/pages/')}.tsx`), files);
     for (const s of route.sections ?? []) withStatic(outputOf(`gerege:section/${lang}/${s}`), files);
     return [...files].map(name);
   };

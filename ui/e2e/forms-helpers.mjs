@@ -56,10 +56,10 @@ export async function describedWith(locator, text) {
   assert.ok(texts.includes(text), `"${text}" describes the field (has: ${JSON.stringify(texts)})`);
 }
 
-/** The client's copy of the forms' schema (ui/src/components/forms/schemas.ts), bundled on the fly. */
+/** The client's copy of the forms' schema (ui/src/features/forms/components/schemas.ts), bundled on the fly. */
 export async function clientSchemas() {
   const res = await esbuild.build({
-    entryPoints: [path.join(root, 'ui/src/components/forms/schemas.ts')],
+    entryPoints: [path.join(root, 'ui/src/features/forms/components/schemas.ts')],
     bundle: true,
     format: 'esm',
     write: false,

@@ -1,9 +1,9 @@
 import { hydrate, render } from 'preact';
 import { I18nextProvider } from 'react-i18next';
-import { App, LangRouter } from './App';
+import { App, LangRouter } from './app/App';
 import { type Catalog, type Lang, initClientI18n } from './lib/i18n';
 import { prepare, setSectionLoader } from './lib/lazy';
-import { routeAt, routeByPage, routeFor } from './routes';
+import { routeAt, routeByPage, routeFor } from './app/routes';
 
 /** The path inside the language: "/en/about-us" → "/about-us", "/en" → "/". */
 const pathIn = (lang: Lang, pathname: string): string => {

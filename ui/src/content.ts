@@ -6,7 +6,7 @@ import legalMn from '../../i18n/content/legal.mn.json';
 import countries from '../../i18n/content/countries.json';
 import universitiesSeed from '../../i18n/content/universities.seed.json';
 import type { Lang } from './lib/i18n';
-import type { FaqData, LegalDocument, UniversitiesData } from './pages/site/data';
+import type { FaqData, LegalDocument, UniversitiesData } from './features/site/data';
 
 type Text = Record<Lang, string>;
 

@@ -3,12 +3,12 @@ import { renderToString } from 'preact-render-to-string';
 import { I18nextProvider } from 'react-i18next';
 import en from 'gerege:messages/en';
 import mn from 'gerege:messages/mn';
-import { App, LangRouter } from './App';
+import { App, LangRouter } from './app/App';
 import { contentData } from './content';
 import { documentTitle } from './lib/head';
 import { type Catalog, createI18n, type Lang, languages } from './lib/i18n';
 import { localize } from './lib/paths';
-import { routes } from './routes';
+import { routes } from './app/routes';
 
 export { languages, routes };
 

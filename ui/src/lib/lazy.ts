@@ -4,7 +4,8 @@ import type { Catalog } from './i18n';
 
 /**
  * A page loaded on demand: its own chunk, fetched the first time the page is shown. `module`
- * names the file under src/pages without extension ("site/Home"); the build checks it against
+ * names the page's file as "<feature>/<file under its pages/>" without extension ("site/Home" is
+ * src/features/site/pages/Home.tsx); the build checks it against
  * the import, to put <link rel="modulepreload"> for the page's chunk into its prerendered HTML.
  */
 export interface LazyView {

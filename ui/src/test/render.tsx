@@ -3,7 +3,7 @@ import type { ComponentChildren } from 'preact';
 import { I18nextProvider } from 'react-i18next';
 import en from 'gerege:messages/en';
 import mn from 'gerege:messages/mn';
-import { LangRouter } from '../App';
+import { LangRouter } from '../app/App';
 import { contentData } from '../content';
 import { createI18n, type Lang } from '../lib/i18n';
 

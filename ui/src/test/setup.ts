@@ -13,7 +13,7 @@ if (typeof window !== 'undefined') {
 
   // Pages load on demand in the browser; tests render them at once, so load them all first.
   beforeAll(async () => {
-    const { routes } = await import('../routes');
+    const { routes } = await import('../app/routes');
     await Promise.all(routes.map((r) => r.view.load()));
   });
 }

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-HC5EQY52.js";import"./chunk-ZPA5NSML.js";import"./chunk-7QCFAHHG.js";import{H as r}from"./chunk-GORU6INS.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

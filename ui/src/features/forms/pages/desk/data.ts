@@ -1,0 +1,130 @@
+// The forms desk's data: the list filters as a query string (the same for the list and the
+// exports), and the shapes the admin API answers with.
+import { FORM_NAMES, type FormName, STATUSES as FORM_STATUSES } from '../../components/schemas';
+
+export interface Filters {
+  form: FormName;
+  q: string;
+  status: string;
+  from: string;
+  to: string;
+  country: string;
+  sort: 'newest' | 'oldest' | 'name';
+}
+
+/** The desk's statuses, generated from the Go declaration. */
+export const STATUSES = FORM_STATUSES;
+export const SORTS = ['newest', 'oldest', 'name'] as const;
+
+export const defaultFilters: Filters = { form: 'contact', q: '', status: '', from: '', to: '', country: '', sort: 'newest' };
+
+/** Filters from the page's query string; unknown values fall back to the defaults. */
+export function filtersFrom(search: string): Filters {
+  const p = new URLSearchParams(search);
+  const form = p.get('form') as FormName;
+  const sort = p.get('sort') as Filters['sort'];
+  const status = p.get('status') ?? '';
+  const date = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');
+  return {
+    form: FORM_NAMES.includes(form) ? form : defaultFilters.form,
+    q: (p.get('q') ?? '').slice(0, 200),
+    status: (STATUSES as readonly string[]).includes(status) ? status : '',
+    from: date(p.get('from')),
+    to: date(p.get('to')),
+    country: /^[A-Za-z]{2}$/.test(p.get('country') ?? '') ? p.get('country')!.toUpperCase() : '',
+    sort: SORTS.includes(sort) ? sort : 'newest',
+  };
+}
+
+/**
+ * The API's query for these filters (no form: it is in the path); empty values are left out.
+ * The country filter applies to the volunteer form only.
+ */
+export function apiQuery(f: Filters, extra: Record<string, string> = {}): string {
+  const p = new URLSearchParams();
+  const add = (k: string, v: string) => v && p.set(k, v);
+  add('q', f.q.trim());
+  add('status', f.status);
+  add('from', f.from);
+  add('to', f.to);
+  if (f.form === 'volunteer') add('country', f.country);
+  if (f.sort !== 'newest') add('sort', f.sort);
+  for (const [k, v] of Object.entries(extra)) add(k, v);
+  return p.toString();
+}
+
+/** The page's own query string (the form included), so a reload or Back shows the same list. */
+export function pageQuery(f: Filters): string {
+  const q = apiQuery(f);
+  return `form=${f.form}${q ? `&${q}` : ''}`;
+}
+
+export const listPath = (f: Filters, after = '') => `/admin/forms/${f.form}/submissions?${apiQuery(f, { after, limit: '50' })}`;
+export const exportHref = (f: Filters, format: 'csv' | 'xlsx') => {
+  const q = apiQuery(f);
+  return `/api/admin/forms/${f.form}/export.${format}${q ? `?${q}` : ''}`;
+};
+
+/** The form a reference belongs to, by its prefix (CVP-2026-000123 → volunteer). */
+export function formOfReference(reference: string): FormName | undefined {
+  const prefix = reference.split('-')[0]?.toUpperCase();
+  return ({ CON: 'contact', SUP: 'support', CVP: 'volunteer', RMP: 'roadmap' } as Record<string, FormName>)[prefix];
+}
+
+export interface ListItem {
+  id: number;
+  reference: string;
+  status: string;
+  name: string;
+  email: string;
+  country?: string;
+  lang: string;
+  createdAt: string;
+}
+
+export interface ListPage {
+  items: ListItem[];
+  next: string;
+  total?: number;
+}
+
+export interface HistoryEvent {
+  id: number;
+  at: string;
+  actorName?: string;
+  kind: 'created' | 'status' | 'note';
+  from?: string;
+  to?: string;
+  note?: string;
+}
+
+export interface Detail {
+  id: number;
+  form: FormName;
+  reference: string;
+  status: string;
+  lang: string;
+  name: string;
+  email: string;
+  country?: string;
+  createdAt: string;
+  updatedAt: string;
+  answers: Record<string, unknown>;
+  sensitiveHidden: boolean;
+  history: HistoryEvent[];
+  statuses: string[];
+}
+
+export interface DeletionRequest {
+  id: number;
+  reference: string;
+  email: string;
+  createdAt: string;
+  exists: boolean;
+}
+
+/** The fields kept sealed at rest, shown only to staff allowed to see them. */
+export const SENSITIVE: Partial<Record<FormName, string[]>> = {
+  volunteer: ['dateOfBirth', 'medicalConditions', 'emergencyContacts'],
+  roadmap: ['guardians'],
+};

@@ -1,0 +1,107 @@
+// Support centre (popular answers and the support form), Contact us (the contact / request-a-demo
+// form) and Start a new chat (an honest interim page until the chat arrives).
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { ContactForm } from '../../forms/components/ContactForm';
+import { SupportForm } from '../../forms/components/SupportForm';
+import type { FaqEntry } from '../data';
+import { useFaq } from './Faq';
+import { ContactCard, StoreLinks } from '../components/contact';
+import { EmailLink, PageIntro, Section, useSupportEmail } from '../components/parts';
+
+const S = 'pages.supportCenter';
+/** The questions the support centre shows first (those that exist). */
+export const HIGHLIGHTS = ['forgot-password', 'delete-account', 'support-response', 'cancel-subscription', 'report-content', 'id-verification'];
+
+export function SupportCenter() {
+  const { t } = useTranslation();
+  const faq = useFaq();
+  const entries = faq.categories.flatMap((c) => c.entries);
+  const highlights = HIGHLIGHTS.map((slug) => entries.find((e) => e.slug === slug)).filter(Boolean) as FaqEntry[];
+  return (
+    <>
+      <PageIntro title={t(`${S}.title`)} lead={t(`${S}.lead`)} />
+      <Section id="popular" title={t(`${S}.popular`)}>
+        <ul>
+          {highlights.map((e) => (
+            <li key={e.slug}>
+              <Link href={`/faq#${e.slug}`}>{e.question}</Link>
+            </li>
+          ))}
+        </ul>
+        <p>
+          <Link href="/faq" class="button-link button-link--outline">
+            {t(`${S}.allQuestions`)}
+          </Link>
+        </p>
+      </Section>
+      <SupportForm />
+      <Section id="contact-us" title={t(`${S}.contact.heading`)}>
+        <p>{t(`${S}.contact.text`)}</p>
+        <p>
+          <Link href="/contact-us" class="button-link button-link--outline">
+            {t(`${S}.contact.link`)}
+          </Link>
+        </p>
+      </Section>
+      <Section id="delete-submission" title={t(`${S}.withdraw.heading`)}>
+        <p>
+          {t(`${S}.withdraw.text`)} <Link href="/support-center/delete-submission">{t(`${S}.withdraw.link`)}</Link>
+        </p>
+      </Section>
+      <ContactCard />
+      <Section id="chat" title={t(`${S}.chat.heading`)}>
+        <p>
+          {t(`${S}.chat.text`)} <Link href="/chat">{t(`${S}.chat.link`)}</Link>
+        </p>
+      </Section>
+      <Section id="mobile-app" title={t(`${S}.mobileApp.heading`)}>
+        <StoreLinks />
+      </Section>
+    </>
+  );
+}
+
+const C = 'pages.contactUs';
+
+export function ContactUs() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageIntro title={t(`${C}.title`)} lead={t(`${C}.lead`)} />
+      <ContactForm />
+      <Section id="what-to-include" title={t(`${C}.include.heading`)}>
+        <ul>
+          <li>{t(`${C}.include.i1`)}</li>
+          <li>{t(`${C}.include.i2`)}</li>
+          <li>{t(`${C}.include.i3`)}</li>
+        </ul>
+      </Section>
+      <ContactCard />
+    </>
+  );
+}
+
+const Ch = 'pages.startChat';
+
+export function StartChat() {
+  const { t } = useTranslation();
+  const supportEmail = useSupportEmail();
+  return (
+    <>
+      <PageIntro title={t(`${Ch}.title`)} lead={t(`${Ch}.lead`)} />
+      <p>{t(`${Ch}.body`, { supportEmail })}</p>
+      <dl>
+        <dt>{t('pages.contact.emailLabel')}</dt>
+        <dd>
+          <EmailLink email={supportEmail} />
+        </dd>
+      </dl>
+      <p>
+        <Link href="/contact-us" class="button-link">
+          {t(`${Ch}.cta`)}
+        </Link>
+      </p>
+    </>
+  );
+}

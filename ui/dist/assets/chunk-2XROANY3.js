@@ -1,5 +1,0 @@
-<<<<<<<< HEAD:ui/dist/assets/chunk-2XROANY3.js
-import{j as a,z as t}from"./chunk-MWPSCQFO.js";function i({variant:r,children:o}){let{t:e}=a();return t("div",{class:`alert alert--${r}`,children:[t("strong",{class:"alert__label",children:e(`ui.alert.${r}`)}),t("div",{class:"alert__body",children:o})]})}export{i as a};
-========
-import{j as a,z as t}from"./chunk-INANBID3.js";function i({variant:r,children:o}){let{t:e}=a();return t("div",{class:`alert alert--${r}`,children:[t("strong",{class:"alert__label",children:e(`ui.alert.${r}`)}),t("div",{class:"alert__body",children:o})]})}export{i as a};
->>>>>>>> b6144e3c (UI: the design system in ui/src/ui/ and one field family (ui/fields/: one shell — label, error then hint, aria-describedby — with the event-bound TextField/DateField/SelectField/CheckboxField and the value-bound inputs of the public forms); mn /dashboard first-load JS 59.9 → 59.7 KB gzip, prerendered HTML unchanged but for one fewer preloaded chunk on pages that no longer need it):ui/dist/assets/chunk-3ACZSADL.js

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-QYAVLZUS.js";import"./chunk-MS3QPQSC.js";import"./chunk-YCAPZUPM.js";import{H as r}from"./chunk-MWPSCQFO.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,5 +1,0 @@
-<<<<<<<< HEAD:ui/dist/assets/chunk-GDICZBVX.js
-import{z as e}from"./chunk-MWPSCQFO.js";function l({title:a,meta:r,children:n,footer:t,level:o=3}){let d=`h${o}`;return e("article",{class:"card",children:[e("header",{children:[e(d,{class:"card__title",children:a}),r&&e("p",{class:"card__meta",children:r})]}),n,t&&e("footer",{children:t})]})}export{l as a};
-========
-import{z as e}from"./chunk-INANBID3.js";function l({title:a,meta:r,children:n,footer:t,level:o=3}){let d=`h${o}`;return e("article",{class:"card",children:[e("header",{children:[e(d,{class:"card__title",children:a}),r&&e("p",{class:"card__meta",children:r})]}),n,t&&e("footer",{children:t})]})}export{l as a};
->>>>>>>> b6144e3c (UI: the design system in ui/src/ui/ and one field family (ui/fields/: one shell — label, error then hint, aria-describedby — with the event-bound TextField/DateField/SelectField/CheckboxField and the value-bound inputs of the public forms); mn /dashboard first-load JS 59.9 → 59.7 KB gzip, prerendered HTML unchanged but for one fewer preloaded chunk on pages that no longer need it):ui/dist/assets/chunk-VLVSIM7Q.js

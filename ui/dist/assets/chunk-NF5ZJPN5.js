@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-P4UNT52C.js";import"./chunk-2L6RWE4Z.js";import"./chunk-45YTB3YX.js";import{H as r}from"./chunk-XEFLL7JN.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -162,7 +162,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 				Limits: accounts.Limits{LoginIP: cfg.Auth.LoginIP, LoginAccount: cfg.Auth.LoginAccount, RegisterIP: cfg.Auth.RegisterIP,
 					EmailIP: cfg.Auth.EmailIP, EmailAccount: cfg.Auth.EmailAccount, VerifyAccount: cfg.Auth.VerifyAccount}}}},
 		// Postings, their approval, applications and the applicant pipeline.
-		{"opportunities", &opportunities.Handlers{Store: store, Limiter: s.limiter, Now: s.now,
+		{"opportunities", &opportunities.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Now: s.now,
 			Rate: web.Rate{N: 60, Per: time.Hour}, PromiseDays: 14}},
 		{"admin", &admin.Handlers{Store: store, Mailer: s.mailer, Now: s.now,
 			MaintenanceChanged: s.maint.Invalidate}},

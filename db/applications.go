@@ -277,3 +277,43 @@ func (s *Store) DeleteApplicationsOf(ctx context.Context, userID int64) error {
 	_, err := s.exec(ctx, `DELETE FROM applications WHERE user_id = ?`, userID)
 	return err
 }
+
+// AppFile is a document sent with an application.
+type AppFile struct {
+	FileID    int64
+	Kind      string
+	Name      string
+	Size      int64
+	MediaType string
+}
+
+// AddApplicationFile records that file belongs to application as kind.
+func (s *Store) AddApplicationFile(ctx context.Context, appID, fileID int64, kind string) error {
+	_, err := s.exec(ctx, `INSERT INTO application_files (application_id, file_id, kind) VALUES (?,?,?)`, appID, fileID, kind)
+	return err
+}
+
+// ApplicationFiles lists the documents of an application.
+func (s *Store) ApplicationFiles(ctx context.Context, appID int64) ([]AppFile, error) {
+	rows, err := s.rows(ctx, `SELECT f.id, af.kind, f.name, f.size, f.media_type FROM application_files af
+		JOIN files f ON f.id = af.file_id WHERE af.application_id = ? ORDER BY af.kind, f.id`, appID)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	out := []AppFile{}
+	for rows.Next() {
+		var f AppFile
+		if err := rows.Scan(&f.FileID, &f.Kind, &f.Name, &f.Size, &f.MediaType); err != nil {
+			return nil, mapErr(err)
+		}
+		out = append(out, f)
+	}
+	return out, mapErr(rows.Err())
+}
+
+// ApplicationFileIDs lists the file ids of a person's applications (erasure).
+func (s *Store) ApplicationFileIDs(ctx context.Context, userID int64) ([]int64, error) {
+	return s.ids(ctx, `SELECT af.file_id FROM application_files af JOIN applications a ON a.id = af.application_id
+		WHERE a.user_id = ?`, userID)
+}

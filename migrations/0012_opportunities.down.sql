@@ -1,3 +1,4 @@
+DROP TABLE application_files;
 DROP TABLE application_events;
 DROP TABLE applications;
 DROP TABLE saved_opportunities;

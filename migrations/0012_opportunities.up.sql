@@ -142,3 +142,13 @@ CREATE TABLE application_events (
     note           TEXT NOT NULL DEFAULT ''     -- internal notes are for the organisation's staff only
 ) STRICT;
 CREATE INDEX application_events_idx ON application_events (application_id, id);
+
+-- Documents sent with an application (app/platform/files holds the bytes). Only the applicant
+-- and the organisation's staff read them.
+CREATE TABLE application_files (
+    application_id INTEGER NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+    file_id        INTEGER NOT NULL REFERENCES files (id) ON DELETE CASCADE,
+    kind           TEXT NOT NULL CHECK (kind IN ('cv', 'cover_letter', 'transcript')),
+    PRIMARY KEY (application_id, file_id)
+) STRICT;
+CREATE INDEX application_files_file_idx ON application_files (file_id);

@@ -10,10 +10,13 @@ import (
 	"strings"
 	"time"
 
+	"gerege/app/platform/files"
 	"gerege/app/platform/notify"
 	"gerege/app/platform/web"
 	"gerege/db"
 	"gerege/i18n"
+
+	"github.com/go-chi/chi/v5"
 )
 
 // ApplyRequest is POST /api/opportunities/{slug}/applications.
@@ -70,25 +73,24 @@ func checkAnswers(qs []Question, answers []Answer, c *checker) (stored []Answer,
 	return stored, meets
 }
 
-// Apply is POST /api/opportunities/{slug}/applications.
+// docPolicy is what an application's documents may be: PDF, Word, scans; 10 MB each.
+var docPolicy = func() files.Policy {
+	p := files.Documents
+	p.Purpose = "opportunities.application"
+	return p
+}()
+
+// Apply is POST /api/opportunities/{slug}/applications: JSON (ApplyRequest), or
+// multipart/form-data with the JSON in the "application" field and the documents as the
+// files "cv", "cover_letter" and "transcript" (those the posting requires must be there).
+// What costs nothing is checked before the body is read: the posting accepts applications,
+// the person may apply and has not yet.
 func (h *Handlers) Apply(w http.ResponseWriter, r *http.Request) error {
 	o, err := h.public(r)
 	if err != nil {
 		return err
 	}
-	u := h.user(r)
-	var req ApplyRequest
-	if err := web.Decode(r, &req); err != nil {
-		return err
-	}
-	req.CoverLetter = strings.TrimSpace(strings.ReplaceAll(req.CoverLetter, "\r\n", "\n"))
-	c := &checker{}
-	c.Text("coverLetter", req.CoverLetter, false, maxCoverLetter)
-	answers, meets := checkAnswers(questionsOf(o), req.Answers, c)
-	if err := c.Err(); err != nil {
-		return err
-	}
-	now := h.Now()
+	u, ctx, now := h.user(r), r.Context(), h.Now()
 	if !acceptsApplications(o, ubDay(now)) {
 		key := "opportunities.errors.closed"
 		if o.Status == "published" && o.Hired >= o.Openings {
@@ -101,13 +103,48 @@ func (h *Handlers) Apply(w http.ResponseWriter, r *http.Request) error {
 	if err := h.idVerified(r, u); err != nil {
 		return err
 	}
+	alreadyApplied := &web.Error{Status: 409, Code: "already_applied", Message: web.M("opportunities.errors.alreadyApplied")}
+	if _, err := h.Store.ApplicationOf(ctx, o.ID, u.ID); err == nil {
+		return alreadyApplied
+	} else if !db.IsNotFound(err) {
+		return err
+	}
 	if err := h.rate(u, "apply"); err != nil {
+		return err
+	}
+	var req ApplyRequest
+	var form *files.Form
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
+		fields := map[string]files.Field{}
+		for _, d := range Documents {
+			fields[d] = files.Field{Policy: docPolicy, Required: slices.Contains(o.Documents, d)}
+		}
+		if form, err = h.Files.ReadForm(r, u.ID, fields); err != nil {
+			return err
+		}
+		if err := web.DecodeReader(strings.NewReader(form.Values.Get("application")), &req); err != nil {
+			h.dropFiles(ctx, form)
+			return err
+		}
+	} else if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	req.CoverLetter = strings.TrimSpace(strings.ReplaceAll(req.CoverLetter, "\r\n", "\n"))
+	c := &checker{}
+	c.Text("coverLetter", req.CoverLetter, false, maxCoverLetter)
+	answers, meets := checkAnswers(questionsOf(o), req.Answers, c)
+	if form == nil {
+		for _, d := range o.Documents {
+			c.Add(d, web.M("files.required"))
+		}
+	}
+	if err := c.Err(); err != nil {
+		h.dropFiles(ctx, form)
 		return err
 	}
 	profile, _ := json.Marshal(Profile{FirstName: u.FirstName, LastName: u.LastName, Email: u.Email,
 		DateOfBirth: u.DateOfBirth, Language: u.Language})
 	ans, _ := json.Marshal(answers)
-	ctx := r.Context()
 	var id int64
 	err = h.Store.InTx(ctx, func(tx *db.Store) error {
 		var err error
@@ -115,6 +152,18 @@ func (h *Handlers) Apply(w http.ResponseWriter, r *http.Request) error {
 			Profile: string(profile), Answers: string(ans), CoverLetter: req.CoverLetter, Meets: meets}, now)
 		if err != nil {
 			return err
+		}
+		if form != nil {
+			if err := h.Files.Attach(ctx, tx, u.ID, form.IDs()...); err != nil {
+				return err
+			}
+			for kind, fs := range form.Files {
+				for _, f := range fs {
+					if err := tx.AddApplicationFile(ctx, id, f.ID, kind); err != nil {
+						return err
+					}
+				}
+			}
 		}
 		staff, err := tx.OrgStaff(ctx, o.OrgID, "owner", "manager", "counselor")
 		if err != nil {
@@ -130,10 +179,11 @@ func (h *Handlers) Apply(w http.ResponseWriter, r *http.Request) error {
 		}
 		return nil
 	})
-	if errors.Is(err, db.ErrConflict) {
-		return &web.Error{Status: 409, Code: "already_applied", Message: web.M("opportunities.errors.alreadyApplied")}
-	}
 	if err != nil {
+		h.dropFiles(ctx, form)
+		if errors.Is(err, db.ErrConflict) {
+			return alreadyApplied
+		}
 		return err
 	}
 	a, err := h.Store.ApplicationByID(ctx, id)
@@ -146,6 +196,80 @@ func (h *Handlers) Apply(w http.ResponseWriter, r *http.Request) error {
 	}
 	web.JSON(w, http.StatusCreated, v)
 	return nil
+}
+
+// dropFiles deletes the files of a refused application (the cleanup job would, a day later).
+func (h *Handlers) dropFiles(ctx context.Context, form *files.Form) {
+	if form == nil || len(form.IDs()) == 0 {
+		return
+	}
+	ctx = context.WithoutCancel(ctx)
+	_ = h.Store.InTx(ctx, func(tx *db.Store) error { return h.Files.Delete(ctx, tx, form.IDs()...) })
+}
+
+// DocumentView is a document sent with an application.
+type DocumentView struct {
+	ID        int64  `json:"id"`
+	Kind      string `json:"kind" enum:"cv,cover_letter,transcript"`
+	Name      string `json:"name"`
+	Size      int64  `json:"size"`
+	MediaType string `json:"mediaType"`
+}
+
+func (h *Handlers) documents(ctx context.Context, appID int64) ([]DocumentView, error) {
+	fs, err := h.Store.ApplicationFiles(ctx, appID)
+	out := make([]DocumentView, len(fs))
+	for i, f := range fs {
+		out[i] = DocumentView{ID: f.FileID, Kind: f.Kind, Name: f.Name, Size: f.Size, MediaType: f.MediaType}
+	}
+	return out, err
+}
+
+// serveDocument sends document fileID of application a, if it is one of its documents.
+func (h *Handlers) serveDocument(w http.ResponseWriter, r *http.Request, a *db.Application) error {
+	fileID, err := strconv.ParseInt(chi.URLParam(r, "file"), 10, 64)
+	if err != nil {
+		return web.NotFound()
+	}
+	docs, err := h.Store.ApplicationFiles(r.Context(), a.ID)
+	if err != nil {
+		return err
+	}
+	for _, d := range docs {
+		if d.FileID == fileID {
+			return h.Files.Serve(w, r, fileID)
+		}
+	}
+	return web.NotFound()
+}
+
+// MyDocument is GET /api/me/applications/{id}/documents/{file}: the applicant's own.
+func (h *Handlers) MyDocument(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	a, err := h.Store.ApplicationByID(r.Context(), id)
+	if db.IsNotFound(err) || (err == nil && a.UserID != h.user(r).ID) {
+		return web.NotFound()
+	}
+	if err != nil {
+		return err
+	}
+	return h.serveDocument(w, r, a)
+}
+
+// ApplicantDocument is GET /api/org/applications/{id}/documents/{file}: the organisation's staff.
+func (h *Handlers) ApplicantDocument(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	a, err := h.ownApplication(r.Context(), h.user(r), id)
+	if err != nil {
+		return err
+	}
+	return h.serveDocument(w, r, a)
 }
 
 func (h *Handlers) promise() time.Duration {
@@ -171,7 +295,8 @@ func (h *Handlers) myApplication(r *http.Request, a *db.Application) (MyApplicat
 	if a.Status == "submitted" && a.ReviewedAt.IsZero() && h.Now().Sub(a.CreatedAt) >= h.promise() {
 		v.WaitingSince = &a.CreatedAt
 	}
-	return v, nil
+	v.Documents, err = h.documents(r.Context(), a.ID)
+	return v, err
 }
 
 // PageQuery is a keyset page.
@@ -403,6 +528,9 @@ func (h *Handlers) writeApplicant(w http.ResponseWriter, r *http.Request, id int
 		if staffMayMove(a.Status, s) {
 			d.Next = append(d.Next, s)
 		}
+	}
+	if d.Documents, err = h.documents(ctx, id); err != nil {
+		return err
 	}
 	web.JSON(w, http.StatusOK, d)
 	return nil

@@ -15,6 +15,7 @@ import (
 
 	"gerege/app/platform/authn"
 	"gerege/app/platform/authz"
+	"gerege/app/platform/files"
 	"gerege/app/platform/jobs"
 	"gerege/app/platform/web"
 	"gerege/db"
@@ -23,6 +24,7 @@ import (
 // Handlers serves the opportunities API. Its dependencies are explicit.
 type Handlers struct {
 	Store   *db.Store
+	Files   *files.Store
 	Limiter *web.Limiter
 	Now     func() time.Time
 	// Rate bounds how many postings and applications one account creates.
@@ -50,9 +52,11 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Summary: "Forget a saved opportunity"})
 	r.Post("/opportunities/{slug}/applications", authz.OpportunitiesApply, h.Apply, authz.Doc{ID: "applyToOpportunity",
 		Req: ApplyRequest{}, Resp: MyApplication{}, Status: 201,
-		Summary: "Apply: a snapshot of the profile, screening answers and a cover letter; one application per person"})
+		Summary: "Apply: a snapshot of the profile, screening answers, a cover letter and the documents the posting requires; one application per person. JSON, or multipart/form-data with the JSON in the field application and the files cv, cover_letter, transcript (PDF, DOC, DOCX, PNG, JPEG; 10 MB each: 413 larger, 415 another type)"})
 	r.Get("/me/applications", authz.OpportunitiesApply, h.MyApplications, authz.Doc{ID: "listMyApplications",
 		Query: PageQuery{}, Resp: MyApplications{}, Summary: "The signed-in person's applications, newest first, with their timelines"})
+	r.Get("/me/applications/{id}/documents/{file}", authz.OpportunitiesApply, h.MyDocument, authz.Doc{ID: "getMyApplicationDocument",
+		Produces: "application/octet-stream", Summary: "A document the applicant sent (as a download, with its real type)"})
 	r.Post("/me/applications/{id}/withdraw", authz.OpportunitiesApply, h.Withdraw, authz.Doc{ID: "withdrawApplication", Req: struct{}{},
 		Resp: MyApplication{}, Summary: "Opt out of an application that is not final"})
 
@@ -78,6 +82,8 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Resp: Pipeline{}, Summary: "The organisation's applications, oldest first, by posting and status (keyset paging)"})
 	r.Get("/org/applications/{id}", authz.OpportunitiesReview, h.Applicant, authz.Doc{ID: "getApplicant", Resp: ApplicantDetail{},
 		Summary: "One application; the first time staff open it, it becomes reviewed"})
+	r.Get("/org/applications/{id}/documents/{file}", authz.OpportunitiesReview, h.ApplicantDocument, authz.Doc{ID: "getApplicantDocument",
+		Produces: "application/octet-stream", Summary: "A document sent with an application of the organisation (as a download)"})
 	r.Post("/org/applications/status", authz.OpportunitiesReview, h.MoveApplicants, authz.Doc{ID: "moveApplicants",
 		Req: MoveRequest{}, Resp: MoveResult{}, Summary: "Move one or many applications to a status (the board's drag and drop, bulk moves)"})
 	r.Post("/org/applications/{id}/notes", authz.OpportunitiesReview, h.AddNote, authz.Doc{ID: "addApplicantNote",

@@ -169,16 +169,17 @@ type Queue struct {
 
 // MyApplication is an application as its applicant follows it.
 type MyApplication struct {
-	ID           int64       `json:"id"`
-	Opportunity  string      `json:"opportunity" description:"the posting's title in the reader's language"`
-	Slug         string      `json:"slug"`
-	Organization string      `json:"organization"`
-	Status       string      `json:"status" enum:"submitted,reviewed,shortlisted,interview,offer,hired,declined,opted_out"`
-	Message      string      `json:"message" description:"the organisation's message with a decline"`
-	CreatedAt    time.Time   `json:"createdAt"`
-	UpdatedAt    time.Time   `json:"updatedAt"`
-	WaitingSince *time.Time  `json:"waitingSince" description:"set when the organisation has not reviewed it within 14 days"`
-	Timeline     []EventView `json:"timeline"`
+	ID           int64          `json:"id"`
+	Opportunity  string         `json:"opportunity" description:"the posting's title in the reader's language"`
+	Slug         string         `json:"slug"`
+	Organization string         `json:"organization"`
+	Status       string         `json:"status" enum:"submitted,reviewed,shortlisted,interview,offer,hired,declined,opted_out"`
+	Message      string         `json:"message" description:"the organisation's message with a decline"`
+	CreatedAt    time.Time      `json:"createdAt"`
+	UpdatedAt    time.Time      `json:"updatedAt"`
+	WaitingSince *time.Time     `json:"waitingSince" description:"set when the organisation has not reviewed it within 14 days"`
+	Timeline     []EventView    `json:"timeline"`
+	Documents    []DocumentView `json:"documents"`
 }
 
 // MyApplications is the applicant's list.
@@ -227,12 +228,13 @@ type Applicant struct {
 // ApplicantDetail adds what staff read when they open one application.
 type ApplicantDetail struct {
 	Applicant
-	Profile     Profile      `json:"profile"`
-	CoverLetter string       `json:"coverLetter"`
-	Answers     []AnswerView `json:"answers"`
-	Message     string       `json:"message"`
-	Timeline    []EventView  `json:"timeline" description:"status changes and internal notes"`
-	Next        []string     `json:"next" description:"statuses staff may move it to"`
+	Profile     Profile        `json:"profile"`
+	CoverLetter string         `json:"coverLetter"`
+	Answers     []AnswerView   `json:"answers"`
+	Message     string         `json:"message"`
+	Timeline    []EventView    `json:"timeline" description:"status changes and internal notes"`
+	Documents   []DocumentView `json:"documents"`
+	Next        []string       `json:"next" description:"statuses staff may move it to"`
 }
 
 // Pipeline is a page of an organisation's applicants.

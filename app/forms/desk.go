@@ -1,7 +1,6 @@
 package forms
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,7 +10,6 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/xuri/excelize/v2"
 
 	"gerege/app/platform/authn"
 	"gerege/app/platform/authz"
@@ -342,37 +340,6 @@ func groupCell(v any, name string) string {
 	return cell(m[field])
 }
 
-// csvSafe neutralises cells a spreadsheet would run as a formula (CSV injection): a value
-// starting with =, +, -, @, tab or carriage return gets a leading single quote, as OWASP
-// advises, and keeps the rest of its text. A plain number ("+97688112233", "-5", "3.75") is
-// not a formula and stays as it is. rec is changed in place and returned. The XLSX export
-// needs none of this: excelize writes every string as a string cell, never a formula.
-func csvSafe(rec []string) []string {
-	for i, v := range rec {
-		if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) && !plainNumber(v) {
-			rec[i] = "'" + v
-		}
-	}
-	return rec
-}
-
-// plainNumber: an optional sign, digits, and at most one decimal point.
-func plainNumber(v string) bool {
-	v = strings.TrimLeft(v[:1], "+-") + v[1:]
-	digits, dot := 0, false
-	for _, r := range v {
-		switch {
-		case r >= '0' && r <= '9':
-			digits++
-		case r == '.' && !dot:
-			dot = true
-		default:
-			return false
-		}
-	}
-	return digits > 0
-}
-
 func header(cols []string) []string {
 	out := make([]string, len(cols))
 	for i, c := range cols {
@@ -411,55 +378,6 @@ func (h *Handlers) Export(w http.ResponseWriter, r *http.Request) error {
 			return fn(row(s, data, cols, web.Lang(r)))
 		})
 	}
-	// A failure must never look like a complete export (see web.Download): CSV is streamed
-	// behind a buffer, so an early failure is a normal error answer and a later one breaks the
-	// connection; XLSX is built whole before anything is sent.
-	if format == "csv" {
-		dl := web.NewDownload(w, "text/csv; charset=utf-8", name)
-		_, _ = dl.Write([]byte("\uFEFF"))
-		cw := csv.NewWriter(dl)
-		err := cw.Write(header(cols))
-		if err == nil {
-			err = each(func(rec []string) error { return cw.Write(csvSafe(rec)) })
-		}
-		if err == nil {
-			cw.Flush()
-			err = cw.Error()
-		}
-		if err != nil {
-			return dl.Abort(r, err)
-		}
-		return dl.Finish()
-	}
-	x := excelize.NewFile()
-	defer x.Close()
-	sheet := "Sheet1"
-	sw, err := x.NewStreamWriter(sheet)
-	if err != nil {
-		return err
-	}
-	n := 1
-	put := func(rec []string) error {
-		vals := make([]any, len(rec))
-		for i, v := range rec {
-			vals[i] = v
-		}
-		cellName, _ := excelize.CoordinatesToCellName(1, n)
-		n++
-		return sw.SetRow(cellName, vals)
-	}
-	if err := put(header(cols)); err != nil {
-		return err
-	}
-	if err := each(put); err != nil {
-		return err
-	}
-	if err := sw.Flush(); err != nil {
-		return err
-	}
-	dl := web.NewDownload(w, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", name)
-	if _, err := x.WriteTo(dl); err != nil {
-		return dl.Abort(r, err)
-	}
-	return dl.Finish()
+	// A failure must never look like a complete export (web.ExportTable).
+	return web.ExportTable(w, r, format, name, header(cols), each)
 }

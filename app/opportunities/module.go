@@ -80,6 +80,8 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	// Applicants (owner, manager, counselor of the organisation).
 	r.Get("/org/applications", authz.OpportunitiesReview, h.Pipeline, authz.Doc{ID: "listApplicants", Query: PipelineQuery{},
 		Resp: Pipeline{}, Summary: "The organisation's applications, oldest first, by posting and status (keyset paging)"})
+	r.Get("/org/applications/export.{format}", authz.OpportunitiesReview, h.Export, authz.Doc{ID: "exportApplicants",
+		Query: ExportQuery{}, Produces: "text/csv", Summary: "Export the applications the filters select as CSV (UTF-8 with BOM, formula-safe; format csv) or XLSX (format xlsx)"})
 	r.Get("/org/applications/{id}", authz.OpportunitiesReview, h.Applicant, authz.Doc{ID: "getApplicant", Resp: ApplicantDetail{},
 		Summary: "One application; the first time staff open it, it becomes reviewed"})
 	r.Get("/org/applications/{id}/documents/{file}", authz.OpportunitiesReview, h.ApplicantDocument, authz.Doc{ID: "getApplicantDocument",

@@ -1,4 +1,4 @@
-package forms
+package web
 
 import "testing"
 
@@ -22,8 +22,8 @@ func TestCSVSafe(t *testing.T) {
 		"-- not a number --":   "'-- not a number --",
 		"+976 8811 2233 (ext)": "'+976 8811 2233 (ext)",
 	} {
-		if got := csvSafe([]string{in})[0]; got != want {
-			t.Errorf("csvSafe(%q) = %q, want %q", in, got, want)
+		if got := CSVSafe([]string{in})[0]; got != want {
+			t.Errorf("CSVSafe(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

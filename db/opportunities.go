@@ -295,11 +295,12 @@ type OppFilter struct {
 	Audience        string
 	VisaType        string
 	ExchangeType    string
-	Paid            bool   // compensation stated (an amount)
-	DeadlineFrom    string // deadline on or after (YYYY-MM-DD); open postings without deadline are kept
-	DeadlineTo      string // deadline on or before
-	SavedBy         int64  // only postings this person saved
-	Sort            string // newest (default) | deadline | relevance | updated
+	Paid            bool      // compensation stated (an amount)
+	DeadlineFrom    string    // deadline on or after (YYYY-MM-DD); open postings without deadline are kept
+	DeadlineTo      string    // deadline on or before
+	SavedBy         int64     // only postings this person saved
+	PublishedAfter  time.Time // only postings published after this (saved-search alerts)
+	Sort            string    // newest (default) | deadline | relevance | updated
 	After           *OppCursor
 	Limit           int
 }
@@ -354,6 +355,9 @@ func (s *Store) SearchOpportunities(ctx context.Context, f OppFilter) (*OppPage,
 	}
 	if f.DeadlineTo != "" {
 		add(`p.deadline <> '' AND p.deadline <= ?`, f.DeadlineTo)
+	}
+	if !f.PublishedAfter.IsZero() {
+		add(`p.published_at > ?`, T(f.PublishedAfter))
 	}
 	if f.SavedBy != 0 {
 		add(`p.id IN (SELECT opportunity_id FROM saved_opportunities WHERE user_id = ?)`, f.SavedBy)

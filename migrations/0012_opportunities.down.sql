@@ -1,3 +1,5 @@
+DROP TABLE eligibility;
+DROP TABLE saved_searches;
 DROP TABLE application_files;
 DROP TABLE application_events;
 DROP TABLE applications;

@@ -152,3 +152,22 @@ CREATE TABLE application_files (
     PRIMARY KEY (application_id, file_id)
 ) STRICT;
 CREATE INDEX application_files_file_idx ON application_files (file_id);
+
+-- Searches a person keeps, with a daily alert of new matches (through notify's digest).
+CREATE TABLE saved_searches (
+    id              INTEGER PRIMARY KEY,
+    user_id         INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    name            TEXT NOT NULL,
+    query           TEXT NOT NULL,  -- the list's query string (kind=job&q=…), checked when saved
+    created_at      TEXT NOT NULL,
+    checked_at      TEXT NOT NULL   -- postings published after this are new
+) STRICT;
+CREATE INDEX saved_searches_user_idx ON saved_searches (user_id, id);
+
+-- What a person states once so postings can say "you may be eligible" / "visa needed".
+CREATE TABLE eligibility (
+    user_id          INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+    passport_country TEXT NOT NULL DEFAULT '',
+    languages        TEXT NOT NULL DEFAULT '[]',
+    updated_at       TEXT NOT NULL
+) STRICT;

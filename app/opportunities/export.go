@@ -15,6 +15,8 @@ func (h *Handlers) UserData() []userdata.Section {
 	return []userdata.Section{
 		userdata.Of("applications", h.exportApplications).WithErase(eraseApplications),
 		userdata.Of("savedOpportunities", exportSaved),
+		userdata.Of("savedSearches", exportSearches),
+		userdata.Of("eligibility", exportEligibility),
 	}
 }
 
@@ -82,4 +84,18 @@ func exportSaved(ctx context.Context, store *db.Store, userID int64) ([]SavedOpp
 		out = append(out, SavedOpportunity{Title: t, Slug: o.Slug})
 	}
 	return out, nil
+}
+
+func exportSearches(ctx context.Context, store *db.Store, userID int64) ([]SavedSearchView, error) {
+	list, err := store.SavedSearches(ctx, userID, 0, maxSavedSearches)
+	out := []SavedSearchView{}
+	for _, s := range list {
+		out = append(out, SavedSearchView{ID: s.ID, Name: s.Name, Query: s.Query, CreatedAt: s.CreatedAt})
+	}
+	return out, err
+}
+
+func exportEligibility(ctx context.Context, store *db.Store, userID int64) (EligibilityRequest, error) {
+	e, err := store.EligibilityOf(ctx, userID)
+	return EligibilityRequest{PassportCountry: e.PassportCountry, Languages: e.Languages}, err
 }

@@ -28,7 +28,7 @@ func TestExportApplicants(t *testing.T) {
 	}
 	for path, status := range map[string]int{
 		"/api/org/applications/export.pdf":               404,
-		"/api/org/applications/export.csv?status=maybe": 422,
+		"/api/org/applications/export.csv?status=maybe":  422,
 		"/api/org/applications/export.csv?opportunity=x": 422,
 	} {
 		if r := call(t, w.c["owner"], w.ts, "GET", path, nil); r.Status != status {

@@ -2,6 +2,7 @@ package opportunities
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/go-chi/chi/v5"
@@ -246,19 +247,38 @@ func (h *Handlers) detail(r *http.Request, o *db.Opportunity) (Detail, error) {
 		case !db.IsNotFound(err):
 			return d, err
 		}
-		d.Eligibility = eligibility(o, u)
+		e, err := h.Store.EligibilityOf(r.Context(), u.ID)
+		if err != nil {
+			return d, err
+		}
+		d.Eligibility = eligibility(o, e)
 	}
 	return d, nil
 }
 
-// eligibility: the account's own country is not known yet beyond the profile, so the answer
-// is based on the posting alone: a visa is needed for postings abroad that name one.
-func eligibility(o *db.Opportunity, _ *db.User) *Eligibility {
-	e := &Eligibility{MayBe: true, LanguagesOK: true}
-	if o.Country != "" && o.Country != "MN" && o.VisaType != "" && o.VisaType != "not_required" {
-		e.VisaNeeded = o.VisaType
+// eligibility compares a posting with what the reader stated (never hiding it): a visa is
+// needed for a posting in another country than the passport's that names a visa type (any
+// posting abroad that names one when no passport country is stated); the languages are met
+// when the reader speaks one of those the posting asks for.
+func eligibility(o *db.Opportunity, e db.Eligibility) *Eligibility {
+	v := &Eligibility{Known: e.PassportCountry != "", LanguagesOK: len(o.Languages) == 0}
+	home := e.PassportCountry
+	if home == "" {
+		home = "MN"
 	}
-	return e
+	if o.Country != "" && o.Country != home && o.VisaType != "" && o.VisaType != "not_required" {
+		v.VisaNeeded = o.VisaType
+	}
+	for _, l := range o.Languages {
+		if slices.Contains(e.Languages, l) {
+			v.LanguagesOK = true
+		}
+	}
+	if len(e.Languages) == 0 {
+		v.LanguagesOK = true // nothing stated: no reason to say otherwise
+	}
+	v.MayBe = v.LanguagesOK
+	return v
 }
 
 // PublicOrg is GET /api/organizations/{slug}.

@@ -60,6 +60,17 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Post("/me/applications/{id}/withdraw", authz.OpportunitiesApply, h.Withdraw, authz.Doc{ID: "withdrawApplication", Req: struct{}{},
 		Resp: MyApplication{}, Summary: "Opt out of an application that is not final"})
 
+	r.Get("/me/saved-searches", authz.OpportunitiesApply, h.ListSearches, authz.Doc{ID: "listSavedSearches",
+		Resp: SavedSearches{}, Summary: "The person's saved searches (each alerts daily of new matches)"})
+	r.Post("/me/saved-searches", authz.OpportunitiesApply, h.SaveSearch, authz.Doc{ID: "saveSearch", Req: SavedSearchRequest{},
+		Resp: SavedSearches{}, Status: 201, Summary: "Save a search (at most 20); its new matches are notified daily"})
+	r.Delete("/me/saved-searches/{id}", authz.OpportunitiesApply, h.DeleteSearch, authz.Doc{ID: "deleteSavedSearch", Status: 204,
+		Summary: "Forget a saved search"})
+	r.Get("/me/eligibility", authz.OpportunitiesApply, h.GetEligibility, authz.Doc{ID: "getEligibility", Resp: EligibilityRequest{},
+		Summary: "What the person stated for postings abroad: passport country and languages"})
+	r.Put("/me/eligibility", authz.OpportunitiesApply, h.PutEligibility, authz.Doc{ID: "setEligibility", Req: EligibilityRequest{},
+		Resp: EligibilityRequest{}, Summary: "State passport country and languages once; postings then say whether a visa is needed"})
+
 	// The organisation: its profile and verification, its postings.
 	r.Get("/org/profile", authz.OpportunitiesManage, h.GetOrg, authz.Doc{ID: "getOrgProfile", Resp: OrgView{},
 		Summary: "The organisation's public profile and verification status"})
@@ -110,6 +121,7 @@ func (h *Handlers) Jobs() []jobs.Job {
 	return []jobs.Job{
 		{Name: "opportunities.deadlines", Every: 15 * time.Minute, Run: h.closeExpired},
 		{Name: "opportunities.promise", Every: time.Hour, Run: h.flagWaiting},
+		{Name: "opportunities.alerts", Every: 24 * time.Hour, Run: h.alertSearches},
 	}
 }
 

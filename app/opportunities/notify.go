@@ -29,6 +29,12 @@ var (
 		Body: "opportunities.notify.organization.body", Label: "opportunities.notify.organization.label",
 		DefaultEmail: notify.Immediate, Translate: map[string]string{"status": "opportunities.orgStatuses."},
 	})
+	// SearchAlert tells a person how many postings matched a saved search since yesterday.
+	SearchAlert = notify.Register(notify.Kind{
+		Name: "opportunities.alert", Title: "opportunities.notify.alert.title",
+		Body: "opportunities.notify.alert.body", Label: "opportunities.notify.alert.label",
+		DefaultEmail: notify.Digest,
+	})
 	// Waiting is the status promise: applications nobody reviewed within the promise.
 	Waiting = notify.Register(notify.Kind{
 		Name: "opportunities.waiting", Title: "opportunities.notify.waiting.title",

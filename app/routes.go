@@ -2,7 +2,9 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
@@ -41,7 +43,9 @@ func (s *Server) routes() http.Handler {
 	r.Get("/readyz", s.ready)
 	r.Get("/assets/*", k.UI.ServeAsset)
 	r.Get("/robots.txt", s.robots)
-	r.Get("/sitemap.xml", k.UI.ServeSitemap)
+	r.Get("/sitemap.xml", s.sitemapIndex)
+	r.Get("/sitemap-pages.xml", k.UI.ServeSitemap)
+	r.Get("/sitemap-{name}.xml", s.sitemap)
 	r.Get("/favicon.ico", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, k.UI.Favicon(), http.StatusMovedPermanently)
 	})
@@ -144,7 +148,70 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	if rest == "" {
 		rest = "/"
 	}
+	// Pages whose content is data are rendered by their module into the UI's page.
+	for _, m := range s.modules {
+		pr, ok := m.m.(pageRenderer)
+		if !ok {
+			continue
+		}
+		page, mine, err := pr.RenderPage(r, lang, rest)
+		if !mine {
+			continue
+		}
+		var we *web.Error
+		switch {
+		case errors.As(err, &we):
+			ui.ServeStatus(w, r, we.Status)
+		case err != nil:
+			web.Logger(r).Error("rendering a page", slog.String("path", rest), slog.String("error", err.Error()))
+			ui.ServeStatus(w, r, http.StatusInternalServerError)
+		default:
+			ui.ServeRendered(w, r, lang, rest, *page)
+		}
+		return
+	}
 	ui.ServePage(w, r, lang, rest)
+}
+
+// pageRenderer is a module that renders some public pages itself (their content is data):
+// ok is false for the paths that are not its own.
+type pageRenderer interface {
+	RenderPage(r *http.Request, lang, rest string) (page *web.Rendered, ok bool, err error)
+}
+
+// sitemapper is a module whose public pages are data: it lists them for
+// /sitemap-<name>.xml.
+type sitemapper interface {
+	Sitemap(ctx context.Context) (name string, urls []web.SitemapURL, err error)
+}
+
+// sitemapIndex is /sitemap.xml: the build's sitemap of the UI's pages and one per module
+// whose pages are data.
+func (s *Server) sitemapIndex(w http.ResponseWriter, r *http.Request) {
+	var names []string
+	for _, m := range s.modules {
+		if _, ok := m.m.(sitemapper); ok {
+			names = append(names, "/sitemap-"+m.name+".xml")
+		}
+	}
+	s.kit.UI.ServeSitemapIndex(w, r, names)
+}
+
+// sitemap is /sitemap-<module>.xml.
+func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
+	name := chi.URLParam(r, "name")
+	for _, m := range s.modules {
+		if sm, ok := m.m.(sitemapper); ok && m.name == name {
+			_, urls, err := sm.Sitemap(r.Context())
+			if err != nil {
+				s.kit.Fail(w, r, err)
+				return
+			}
+			s.kit.UI.ServeSitemapOf(w, r, urls)
+			return
+		}
+	}
+	s.kit.UI.ServeStatus(w, r, http.StatusNotFound)
 }
 
 // dashboardPage serves a dashboard page to those the role table allows: signed-out visitors

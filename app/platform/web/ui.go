@@ -28,6 +28,7 @@ type UI struct {
 	files   map[string]*file // by path inside dist ("assets/app-X.css", "pages/en/index.html")
 	routes  []uiRoute
 	favicon string
+	base    string // the public URL (no trailing slash)
 	// Demo, when set, says whether this is a demo installation: pages then carry the demo
 	// notice in their HTML (see withNotice), so it is there without JavaScript.
 	Demo func(context.Context) bool
@@ -98,7 +99,7 @@ const Origin = "https://gerege.invalid"
 
 // NewUI loads the built UI from dist, writing baseURL where the build left Origin.
 func NewUI(dist fs.FS, baseURL string) (*UI, error) {
-	u := &UI{files: map[string]*file{}}
+	u := &UI{files: map[string]*file{}, base: strings.TrimSuffix(baseURL, "/")}
 	mb, err := fs.ReadFile(dist, "manifest.json")
 	if err != nil {
 		return nil, fmt.Errorf("ui: %w (run `npm run build`)", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -305,6 +306,10 @@ type OppFilter struct {
 	Limit           int
 }
 
+// relevanceCandidates is how many of the best text matches relevance ranks (see
+// SearchOpportunities).
+const relevanceCandidates = 1000
+
 // OppCursor is the keyset position after the last posting of a page: the sort key and id.
 type OppCursor struct {
 	Key string  // published_at, deadline or updated_at
@@ -362,29 +367,37 @@ func (s *Store) SearchOpportunities(ctx context.Context, f OppFilter) (*OppPage,
 	if f.SavedBy != 0 {
 		add(`p.id IN (SELECT opportunity_id FROM saved_opportunities WHERE user_id = ?)`, f.SavedBy)
 	}
-	from := oppFrom
-	rank := `0.0`
-	if f.Match != "" {
-		from = ` FROM (SELECT rowid AS id, bm25(opportunity_search) AS rank FROM opportunity_search WHERE opportunity_search MATCH ?) m
-			JOIN opportunities p ON p.id = m.id JOIN organizations o ON o.id = p.organization_id
-			LEFT JOIN org_profiles op ON op.organization_id = p.organization_id `
-		args = append([]any{f.Match}, args...)
-		rank = `m.rank`
-	}
 	sort := f.Sort
 	if sort == "relevance" && f.Match == "" {
 		sort = "newest"
 	}
+	from := oppFrom
+	if f.Match != "" {
+		if sort == "relevance" {
+			// Ranked by bm25 among the relevanceCandidates best text matches (FTS5 ranks and
+			// cuts inside the index); the filters then apply to those.
+			from = ` FROM (SELECT rowid AS id, rank FROM opportunity_search WHERE opportunity_search MATCH ? ORDER BY rank LIMIT ` +
+				strconv.Itoa(relevanceCandidates) + `) m
+			JOIN opportunities p ON p.id = m.id JOIN organizations o ON o.id = p.organization_id
+			LEFT JOIN org_profiles op ON op.organization_id = p.organization_id `
+			args = append([]any{f.Match}, args...)
+		} else {
+			add(`p.id IN (SELECT rowid FROM opportunity_search WHERE opportunity_search MATCH ?)`, f.Match)
+		}
+	}
+	// Sort keys are plain columns of the indexes (status, published_at, id), (status, deadline,
+	// id), (status, kind, published_at, id): the first page reads 21 index entries, not every
+	// match. Published postings always have both a publication time and a deadline.
 	var key, order string
 	switch sort {
-	case "deadline": // soonest first; postings without a deadline last
-		key, order = `CASE WHEN p.deadline = '' THEN '9999-12-31' ELSE p.deadline END`, `ASC`
+	case "deadline":
+		key, order = `p.deadline`, `ASC`
 	case "updated":
 		key, order = `p.updated_at`, `DESC`
 	case "relevance":
-		key, order = rank, `ASC` // bm25: smaller is better
+		key, order = `m.rank`, `ASC` // bm25: smaller is better
 	default:
-		key, order = `coalesce(p.published_at, p.created_at)`, `DESC`
+		key, order = `p.published_at`, `DESC`
 	}
 	if c := f.After; c != nil {
 		cmp := "<"
@@ -395,14 +408,14 @@ func (s *Store) SearchOpportunities(ctx context.Context, f OppFilter) (*OppPage,
 		if sort == "relevance" {
 			k = c.Num
 		}
-		add(`(`+key+` `+cmp+` ? OR (`+key+` = ? AND p.id `+cmp+` ?))`, k, k, c.ID)
+		add(`(`+key+`, p.id) `+cmp+` (?, ?)`, k, c.ID)
 	}
 	limit := f.Limit
 	if limit <= 0 || limit > 100 {
 		limit = 20
 	}
 	q := `SELECT ` + oppCols + `, ` + key + ` AS sortkey` + from + `WHERE ` + strings.Join(where, " AND ") +
-		` ORDER BY sortkey ` + order + `, p.id ` + order + ` LIMIT ?`
+		` ORDER BY ` + key + ` ` + order + `, p.id ` + order + ` LIMIT ?`
 	rows, err := s.rows(ctx, q, append(args, limit+1)...)
 	if err != nil {
 		return nil, mapErr(err)

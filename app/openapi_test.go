@@ -42,6 +42,27 @@ func TestOpenAPICoversEveryRoute(t *testing.T) {
 	if err := spec.Validate(context.Background()); err != nil {
 		t.Errorf("the document is not valid: %v", err)
 	}
+	// What a generator needs to type every call (openapi-typescript, openapi-generator): checked
+	// on the document as kin-openapi reads it, not only on the registry (apidoc.Check).
+	for p, item := range spec.Paths.Map() {
+		for m, op := range item.Operations() {
+			for code, resp := range op.Responses.Map() {
+				if len(code) != 3 || code[0] != '2' || resp.Value == nil {
+					continue
+				}
+				if mt := resp.Value.Content.Get("application/json"); mt != nil && (mt.Schema == nil || mt.Schema.Value == nil) {
+					t.Errorf("%s %s: the %s JSON answer has no schema", m, p, code)
+				}
+			}
+			if rb := op.RequestBody; rb != nil && rb.Value != nil {
+				for ct, mt := range rb.Value.Content {
+					if mt.Schema == nil || mt.Schema.Value == nil {
+						t.Errorf("%s %s: the %s request body has no schema", m, p, ct)
+					}
+				}
+			}
+		}
+	}
 	bodiless := map[string]bool{} // writes that take no body (sign out, decline, start)
 	for _, rt := range s.Access().Routes() {
 		if t := reflect.TypeOf(rt.Doc.Req); t != nil && t.Kind() == reflect.Struct && t.NumField() == 0 {

@@ -5,7 +5,8 @@ GO ?= go
 
 .PHONY: test test-go test-ui check-bundle e2e deps build bench fuzz
 
-## test: everything CI runs — Go vet and tests, UI type check, ESLint (with the React hooks
+## test: everything CI runs — Go vet and tests, the UI's API types against the API document
+## (ui/src/generated), UI type check, ESLint (with the React hooks
 ## rules), i18n lint, unit tests, the committed-bundle check, and the browser tests against
 ## the real binary.
 test: test-go test-ui check-bundle e2e
@@ -22,6 +23,7 @@ node_modules/.package-lock.json: package-lock.json
 deps: node_modules/.package-lock.json
 
 test-ui: deps
+	npm run --silent check:api
 	npm run --silent typecheck
 	npm run --silent lint
 	npm run --silent lint:i18n

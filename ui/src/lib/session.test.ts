@@ -17,6 +17,7 @@ const user = (expiresInMs: number, now: number): User => ({
   idVerification: 'none',
   restrictedFeatures: [],
   dashboard: ['home', 'profile', 'account'],
+  permissions: [],
   createdAt: new Date(now).toISOString(),
   sessionExpiresAt: new Date(now + expiresInMs).toISOString(),
 });

@@ -3,29 +3,11 @@ import { useSyncExternalStore } from 'preact/compat';
 import { useEffect } from 'react';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import { type ApiError, get, post } from './api';
+import type { Resp } from './apitypes';
 import { type Timer, toast } from './toast';
 
 /** The signed-in user as GET /api/auth/me returns it. */
-export interface User {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  dateOfBirth?: string;
-  accountType: 'individual' | 'enterprise';
-  organization: { id: number; name: string; role: string } | null;
-  isAdmin: boolean;
-  roles: string[];
-  language: string;
-  emailVerified: boolean;
-  needsDateOfBirth: boolean;
-  idVerification: 'none' | 'verified' | 'declined';
-  restrictedFeatures: string[];
-  /** Keys of the dashboard pages this user may open, in order (see pages/dashboard/Shell). */
-  dashboard: string[];
-  createdAt: string;
-  sessionExpiresAt?: string;
-}
+export type User = Resp<'getMe'>;
 
 export type SessionState =
   | { status: 'unknown'; user?: undefined }

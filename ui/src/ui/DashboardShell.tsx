@@ -78,7 +78,7 @@ export function DashboardShell({ page, children }: { page: DashboardKey; childre
   }, [absent, navigate]);
 
   const user = state.user;
-  const allowed = user?.dashboard.includes(page);
+  const allowed = user?.dashboard?.includes(page);
   let content: ComponentChildren;
   if (state.status === 'signedOut') {
     content = (

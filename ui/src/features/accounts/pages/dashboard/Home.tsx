@@ -49,7 +49,7 @@ export function DashboardHome() {
               <p>{t('dashboard.home.accountText')}</p>
               <Link href="/dashboard/user/account">{t('dashboard.home.openAccount')}</Link>
             </Card>
-            {user.dashboard.includes('organization') && (
+            {user.dashboard?.includes('organization') && (
               <Card level={2} title={t('dashboard.nav.organization')}>
                 <p>{t('dashboard.home.organizationText', { organization: user.organization?.name ?? '' })}</p>
                 <Link href="/dashboard/organization">{t('dashboard.home.openOrganization')}</Link>

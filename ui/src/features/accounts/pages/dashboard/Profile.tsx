@@ -40,7 +40,7 @@ function ProfileCard({ user }: { user: User }) {
             </>
           )}
           <dt>{t('dashboard.profile.roles')}</dt>
-          <dd>{user.roles.map((r) => t(`roles.${r}`)).join(', ')}</dd>
+          <dd>{(user.roles ?? []).map((r) => t(`roles.${r}`)).join(', ')}</dd>
           {user.dateOfBirth && (
             <>
               <dt>{t('dashboard.profile.dateOfBirth')}</dt>

@@ -8,7 +8,7 @@ import { ProfileForm } from './ProfileForm';
 const user: User = {
   id: 1, email: 'anu@example.mn', firstName: 'Ану', lastName: 'Болд', accountType: 'individual', organization: null,
   isAdmin: false, roles: [], language: 'mn', emailVerified: true, needsDateOfBirth: false, idVerification: 'none',
-  restrictedFeatures: [], dashboard: [], createdAt: '2026-11-01T00:00:00Z',
+  restrictedFeatures: [], dashboard: [], permissions: [], createdAt: '2026-11-01T00:00:00Z',
 };
 
 describe('<ProfileForm>', () => {

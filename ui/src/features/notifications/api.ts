@@ -1,35 +1,16 @@
 import { useSyncExternalStore } from 'preact/compat';
 import { get, post, put } from '../../lib/api';
+import type { Body, Resp, Schema } from '../../lib/apitypes';
 
-/** One notification as GET /api/notifications returns it (app/platform/notify/views.go). */
-export interface Notification {
-  id: number;
-  kind: string;
-  /** Rendered by the server in the request's language. */
-  title: string;
-  body: string;
-  /** A path without the language prefix ("/dashboard"). */
-  link: string;
-  createdAt: string;
-  read: boolean;
-}
+/** One notification as GET /api/notifications returns it (title and body rendered in the request's language). */
+export type Notification = Schema<'NotifyNotificationView'>;
 
-export interface NotificationList {
-  notifications: Notification[];
-  /** The cursor of the next page ("after"), "" at the end. */
-  next: string;
-  unread: number;
-}
+export type NotificationList = Resp<'listNotifications'>;
 
-export type EmailMode = 'immediate' | 'digest' | 'off';
+export type EmailMode = Preference['email'];
 export const emailModes: EmailMode[] = ['immediate', 'digest', 'off'];
 
-export interface Preference {
-  kind: string;
-  label: string;
-  email: EmailMode;
-  default: EmailMode;
-}
+export type Preference = Schema<'NotifyPreference'>;
 
 export const listNotifications = ({ unread = false, after = '', limit = 20 } = {}): Promise<NotificationList> => {
   const q = new URLSearchParams({ limit: String(limit) });
@@ -38,9 +19,9 @@ export const listNotifications = ({ unread = false, after = '', limit = 20 } = {
   return get<NotificationList>(`/notifications?${q}`);
 };
 
-export const getPreferences = () => get<{ preferences: Preference[] }>('/notifications/preferences');
-export const putPreferences = (preferences: { kind: string; email: EmailMode }[]) =>
-  put<{ preferences: Preference[] }>('/notifications/preferences', { preferences });
+export const getPreferences = () => get<Resp<'getNotificationPreferences'>>('/notifications/preferences');
+export const putPreferences = (preferences: Body<'setNotificationPreferences'>['preferences']) =>
+  put<Resp<'setNotificationPreferences'>>('/notifications/preferences', { preferences });
 
 /**
  * The unread count, shared by the bell and the notifications page so that reading on one shows
@@ -61,9 +42,9 @@ function createUnreadStore() {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    refresh: () => get<{ unread: number }>('/notifications/unread-count').then((r) => set(r.unread)),
-    markRead: (id: number) => post<{ unread: number }>(`/notifications/${id}/read`).then((r) => set(r.unread)),
-    markAllRead: () => post<{ unread: number }>('/notifications/read-all').then((r) => set(r.unread)),
+    refresh: () => get<Resp<'countUnreadNotifications'>>('/notifications/unread-count').then((r) => set(r.unread)),
+    markRead: (id: number) => post<Resp<'markNotificationRead'>>(`/notifications/${id}/read`).then((r) => set(r.unread)),
+    markAllRead: () => post<Resp<'markAllNotificationsRead'>>('/notifications/read-all').then((r) => set(r.unread)),
     /** Forget the count (signing out). */
     reset() {
       count = undefined;

@@ -18,7 +18,7 @@ export function NotificationPrefs() {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     getPreferences().then(
-      (r) => setPrefs(r.preferences),
+      (r) => setPrefs(r.preferences ?? []),
       (err: ApiError) => {
         onApiError(err);
         setError(err.message);
@@ -32,7 +32,7 @@ export function NotificationPrefs() {
     setBusy(true);
     try {
       const r = await putPreferences(prefs.map((p) => ({ kind: p.kind, email: p.email })));
-      setPrefs(r.preferences);
+      setPrefs(r.preferences ?? []);
       setError('');
       toast.success(t('account.notifications.saved'));
     } catch (err) {

@@ -22,7 +22,7 @@ function NotificationList() {
   const load = useCallback(
     (after = '') =>
       listNotifications({ unread: onlyUnread, after }).then((r) => {
-        setItems((list) => (after && list ? [...list, ...r.notifications] : r.notifications));
+        setItems((list) => (after && list ? [...list, ...(r.notifications ?? [])] : (r.notifications ?? [])));
         setNext(r.next);
         setError('');
         unread.set(r.unread);

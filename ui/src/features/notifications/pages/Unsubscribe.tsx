@@ -8,11 +8,9 @@ import { Alert } from '../../../ui/Alert';
 import { type ApiError, get, post } from '../../../lib/api';
 import { useQuery } from '../../../lib/query';
 import { PageIntro } from '../../site/components/parts';
+import type { Body, Resp } from '../../../lib/apitypes';
 
-interface Unsubscribe {
-  kinds: string[];
-  done: boolean;
-}
+type Unsubscribe = Resp<'describeUnsubscribe'>;
 
 export function UnsubscribePage() {
   const { t } = useTranslation();
@@ -30,7 +28,7 @@ export function UnsubscribePage() {
   const confirm = async () => {
     setBusy(true);
     try {
-      setInfo(await post<Unsubscribe>('/notifications/unsubscribe', { token }));
+      setInfo(await post<Resp<'unsubscribe'>>('/notifications/unsubscribe', { token } satisfies Body<'unsubscribe'>));
     } catch (err) {
       setError((err as ApiError).message);
     } finally {
@@ -46,7 +44,7 @@ export function UnsubscribePage() {
         <>
           <p>{t('notifications.unsubscribe.question')}</p>
           <ul>
-            {info.kinds.map((k) => (
+            {(info.kinds ?? []).map((k) => (
               <li key={k}>{k}</li>
             ))}
           </ul>

@@ -1,82 +1,29 @@
 // The Direction Board's API (app/directionboard/handlers.go). The web app's attempt key rides in
 // an HttpOnly cookie the server sets, so these calls need nothing but the attempt id.
 import { get, post, put } from '../../lib/api';
+import type { Body, Resp, Schema } from '../../lib/apitypes';
 
-export interface ScalePoint {
-  value: number;
-  label: string;
-}
+export type ScalePoint = Schema<'DirectionboardScalePoint'>;
 
-export interface Item {
-  id: string;
-  text: string;
-}
+export type Item = Schema<'DirectionboardItemView'>;
 
 /** Answers by item id, each 1–5. */
 export type Answers = Record<string, number>;
 
-export interface Attempt {
-  id: string;
-  startedAt: string;
-  deadlineAt: string;
-  /** The server's clock when it answered: the timer corrects for the visitor's clock with it. */
-  now: string;
-  answers: Answers;
-  finished: boolean;
-  resultToken?: string;
-}
+/** An attempt; `now` is the server's clock when it answered: the timer corrects for the visitor's clock with it. */
+export type Attempt = Resp<'startAttempt'>;
 
-export interface Test {
-  title: string;
-  intro: string;
-  instructions: string[];
-  scale: ScalePoint[];
-  items: Item[];
-  timeLimitSeconds: number;
-  attempt?: Attempt;
-}
+export type Test = Resp<'getDirectionBoard'>;
 
-export interface TypeResult {
-  type: string;
-  score: number;
-  name: string;
-  short: string;
-  description: string;
-  traits: string[];
-  fields: string[];
-  careers: string[];
-}
+export type TypeResult = Schema<'DirectionboardTypeResult'>;
 
-export interface Result {
-  code: string;
-  scores: Record<string, number>;
-  order: string[];
-  unanswered: number;
-  timedOut: boolean;
-  finishedAt: string;
-  resultToken: string;
-  emailed: boolean;
-  /** All six types, strongest first, with their descriptions in the request's language. */
-  types: TypeResult[];
-}
+/** A result; `types` are all six types, strongest first, with their descriptions in the request's language. */
+export type Result = Resp<'getAttemptResult'>;
 
-export interface PastResult {
-  code: string;
-  scores: Record<string, number>;
-  finishedAt: string;
-  unanswered: number;
-  timedOut: boolean;
-  resultToken: string;
-}
+export type PastResult = Schema<'DirectionboardPastResultView'>;
 
-export interface Stats {
-  started: number;
-  finished: number;
-  /** 0–1. */
-  finishRate: number;
-  byLanguage: Record<string, { started: number; finished: number }>;
-  codes: { code: string; count: number }[];
-}
+/** The admin's figures; finishRate is 0–1. */
+export type Stats = Resp<'getDirectionBoardStats'>;
 
 const base = '/direction-board';
 const attempt = (id: string) => `${base}/attempts/${encodeURIComponent(id)}`;
@@ -84,13 +31,13 @@ const attempt = (id: string) => `${base}/attempts/${encodeURIComponent(id)}`;
 export const boardApi = {
   test: () => get<Test>(base),
   start: () => post<Attempt>(`${base}/attempts`),
-  save: (id: string, answers: Answers) => put<Attempt>(`${attempt(id)}/answers`, { answers }),
-  finish: (id: string, confirm: boolean) => post<Result>(`${attempt(id)}/finish`, { confirm }),
+  save: (id: string, answers: Answers) => put<Resp<'saveAnswers'>>(`${attempt(id)}/answers`, { answers } satisfies Body<'saveAnswers'>),
+  finish: (id: string, confirm: boolean) => post<Resp<'finishAttempt'>>(`${attempt(id)}/finish`, { confirm } satisfies Body<'finishAttempt'>),
   result: (id: string) => get<Result>(`${attempt(id)}/result`),
-  shared: (token: string) => get<Result>(`${base}/results/${encodeURIComponent(token)}`),
-  email: (id: string, body: { email: string; consent: boolean; again: boolean }) =>
-    post<{ message: string }>(`${attempt(id)}/email`, body),
-  mine: () => get<{ results: PastResult[] }>('/account/direction-board'),
+  shared: (token: string) => get<Resp<'getSharedResult'>>(`${base}/results/${encodeURIComponent(token)}`),
+  email: (id: string, body: Body<'emailAttemptResult'>) =>
+    post<Resp<'emailAttemptResult'>>(`${attempt(id)}/email`, body),
+  mine: () => get<Resp<'listMyResults'>>('/account/direction-board'),
   stats: (days?: number) => get<Stats>(`/admin/direction-board/stats${days ? `?days=${days}` : ''}`),
 };
 

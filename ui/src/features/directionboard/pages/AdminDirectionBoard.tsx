@@ -23,7 +23,7 @@ export function formatCount(lang: string, n: number): string {
 export const formatRate = (rate: number): string => `${Math.round((Number.isFinite(rate) ? rate : 0) * 100)}%`;
 
 /** The codes as bars, each as long as its share of the most common one (the table beside it has the numbers). */
-function CodeBars({ codes, lang }: { codes: Stats['codes']; lang: string }) {
+function CodeBars({ codes, lang }: { codes: NonNullable<Stats['codes']>; lang: string }) {
   const max = Math.max(1, ...codes.map((c) => c.count));
   return (
     <ul class="code-bars" aria-hidden="true">
@@ -127,7 +127,7 @@ function StatsView() {
             />
           </Section>
           <Section id="board-stats-codes" title={t('dashboard.directionBoard.codes')}>
-            {stats.codes.length ? (
+            {stats.codes?.length ? (
               <div class="audiences">
                 <Table
                   id="board-stats-codes-table"

@@ -25,7 +25,7 @@ function InProgress({ test, attempt, offset, onContinue, busy }: { test: Test; a
   return (
     <div class="board-resume">
       <p>
-        {t('directionBoard.intro.inProgress', { answered: answeredCount(test.items, attempt.answers ?? {}), total: test.items.length })}{' '}
+        {t('directionBoard.intro.inProgress', { answered: answeredCount(test.items ?? [], attempt.answers ?? {}), total: test.items?.length ?? 0 })}{' '}
         {minutes ? t('directionBoard.test.minutesLeft', { count: minutes }) : ''}
       </p>
       <p class="button-row">

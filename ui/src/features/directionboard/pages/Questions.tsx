@@ -28,7 +28,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function Questions({ test, attempt, offset: startOffset }: { test: Test; attempt: Attempt; offset: number }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
-  const items = test.items;
+  const items = test.items ?? [];
   const total = items.length;
   const [answers, setAnswers] = useState<Answers>(() => ({ ...attempt.answers }));
   const [index, setIndex] = useState(() => {
@@ -218,7 +218,7 @@ export function Questions({ test, attempt, offset: startOffset }: { test: Test; 
       <fieldset key={item.id} ref={fieldset} class="board-question" aria-describedby="board-progress" disabled={timedOut}>
         <legend class="board-question__statement">{item.text}</legend>
         <div class="board-scale">
-          {test.scale.map((p) => (
+          {(test.scale ?? []).map((p) => (
             <label key={p.value} class="board-scale__option" for={`q-${item.id}-${p.value}`}>
               <input
                 id={`q-${item.id}-${p.value}`}

@@ -11,7 +11,8 @@ import type { Result } from '../api';
  */
 export function ResultView({ result }: { result: Result }) {
   const { t } = useTranslation();
-  const top = result.types.slice(0, 3);
+  const types = result.types ?? [];
+  const top = types.slice(0, 3);
   return (
     <div class="board-result">
       <div class="board-code">
@@ -38,7 +39,7 @@ export function ResultView({ result }: { result: Result }) {
 
       <section aria-labelledby="board-scores-title">
         <h2 id="board-scores-title">{t('directionBoard.result.scoresTitle')}</h2>
-        <ScoreChart id="board-chart" scores={result.types.map((ty) => ({ type: ty.type, name: ty.name, score: ty.score }))} />
+        <ScoreChart id="board-chart" scores={types.map((ty) => ({ type: ty.type, name: ty.name, score: ty.score }))} />
       </section>
 
       <section aria-labelledby="board-top-title">
@@ -57,19 +58,19 @@ export function ResultView({ result }: { result: Result }) {
               <p>{ty.description}</p>
               <h4>{t('directionBoard.result.traits')}</h4>
               <ul>
-                {ty.traits.map((x) => (
+                {(ty.traits ?? []).map((x) => (
                   <li key={x}>{x}</li>
                 ))}
               </ul>
               <h4>{t('directionBoard.result.fields')}</h4>
               <ul>
-                {ty.fields.map((x) => (
+                {(ty.fields ?? []).map((x) => (
                   <li key={x}>{x}</li>
                 ))}
               </ul>
               <h4>{t('directionBoard.result.careers')}</h4>
               <ul>
-                {ty.careers.map((x) => (
+                {(ty.careers ?? []).map((x) => (
                   <li key={x}>{x}</li>
                 ))}
               </ul>

@@ -13,6 +13,7 @@ import { onApiError, type User } from '../../../../lib/session';
 import { toast } from '../../../../lib/toast';
 import { formatDate, formatDateTime } from '../../../../lib/formatTime';
 import { DashboardShell, Section } from '../../../../ui/DashboardShell';
+import type { Resp } from '../../../../lib/apitypes';
 import {
   type DeletionRequest,
   defaultFilters,
@@ -112,8 +113,8 @@ function SubmissionList({ filters }: { filters: Filters }) {
       (page) => {
         if (mine !== seq.current) return;
         setError('');
-        setItems(page.items);
-        setTotal(page.total);
+        setItems(page.items ?? []);
+        setTotal(page.total ?? undefined);
         setNext(page.next || '');
       },
       (err: ApiError) => {
@@ -132,7 +133,7 @@ function SubmissionList({ filters }: { filters: Filters }) {
       .then(
         (page) => {
           if (mine !== seq.current) return;
-          setItems((list) => [...(list ?? []), ...page.items]);
+          setItems((list) => [...(list ?? []), ...(page.items ?? [])]);
           setNext(page.next || '');
         },
         (err: ApiError) => {
@@ -185,7 +186,7 @@ function DeletionRequests({ onSelect }: { onSelect: (f: Filters) => void }) {
   const [list, setList] = useState<DeletionRequest[] | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
-    get<{ requests: DeletionRequest[] }>('/admin/deletion-requests').then(
+    get<Resp<'listDeletionRequests'>>('/admin/deletion-requests').then(
       (r) => setList(r.requests ?? []),
       (err: ApiError) => {
         onApiError(err);

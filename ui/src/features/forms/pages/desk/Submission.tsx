@@ -227,11 +227,15 @@ function DeleteSubmission({ detail }: { detail: Detail }) {
   );
 }
 
+/** The submission's form as the server names it (a string in the API document), else the one in the URL. */
+const formOf = (d: Detail, fallback: FormName): FormName =>
+  (FORM_NAMES as readonly string[]).includes(d.form) ? (d.form as FormName) : fallback;
+
 function SubmissionView({ form, id }: { form: FormName; id: string }) {
   const { t, i18n } = useTranslation();
   const [detail, setDetail] = useState<Detail | null>(null);
   const [error, setError] = useState('');
-  const labelsReady = useFormLabels(detail ? (FORM_NAMES.includes(detail.form) ? detail.form : form) : undefined);
+  const labelsReady = useFormLabels(detail ? formOf(detail, form) : undefined);
   // One view per submission (keyed by its id below), so a new id starts with nothing shown.
   useEffect(() => {
     get<Detail>(`/admin/submissions/${encodeURIComponent(id)}`).then(setDetail, (err: ApiError) => {
@@ -254,7 +258,7 @@ function SubmissionView({ form, id }: { form: FormName; id: string }) {
     );
   }
   if (!detail || !labelsReady) return <p aria-busy="true">{t('dashboard.loading')}</p>;
-  const f = FORM_NAMES.includes(detail.form) ? detail.form : form;
+  const f = formOf(detail, form);
   const hidden = detail.sensitiveHidden ? SENSITIVE[f] ?? [] : [];
   const fields = Object.keys(SCHEMAS[f].fields);
   const shown = fields.filter((k) => !hidden.includes(k));

@@ -1,6 +1,7 @@
 // The forms desk's data: the list filters as a query string (the same for the list and the
 // exports), and the shapes the admin API answers with.
 import { FORM_NAMES, type FormName, STATUSES as FORM_STATUSES } from '../../components/schemas';
+import type { Resp, Schema } from '../../../../lib/apitypes';
 
 export interface Filters {
   form: FormName;
@@ -71,57 +72,15 @@ export function formOfReference(reference: string): FormName | undefined {
   return ({ CON: 'contact', SUP: 'support', CVP: 'volunteer', RMP: 'roadmap' } as Record<string, FormName>)[prefix];
 }
 
-export interface ListItem {
-  id: number;
-  reference: string;
-  status: string;
-  name: string;
-  email: string;
-  country?: string;
-  lang: string;
-  createdAt: string;
-}
+export type ListItem = Schema<'FormsListItem'>;
 
-export interface ListPage {
-  items: ListItem[];
-  next: string;
-  total?: number;
-}
+export type ListPage = Resp<'listSubmissions'>;
 
-export interface HistoryEvent {
-  id: number;
-  at: string;
-  actorName?: string;
-  kind: 'created' | 'status' | 'note';
-  from?: string;
-  to?: string;
-  note?: string;
-}
+export type HistoryEvent = Schema<'FormsHistoryEntry'>;
 
-export interface Detail {
-  id: number;
-  form: FormName;
-  reference: string;
-  status: string;
-  lang: string;
-  name: string;
-  email: string;
-  country?: string;
-  createdAt: string;
-  updatedAt: string;
-  answers: Record<string, unknown>;
-  sensitiveHidden: boolean;
-  history: HistoryEvent[];
-  statuses: string[];
-}
+export type Detail = Resp<'getSubmission'>;
 
-export interface DeletionRequest {
-  id: number;
-  reference: string;
-  email: string;
-  createdAt: string;
-  exists: boolean;
-}
+export type DeletionRequest = Schema<'FormsDeletionRequestView'>;
 
 /** The fields kept sealed at rest, shown only to staff allowed to see them. */
 export const SENSITIVE: Partial<Record<FormName, string[]>> = {

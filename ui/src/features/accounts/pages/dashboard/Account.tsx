@@ -12,6 +12,7 @@ import { FormMessage, SubmitButton, useForm } from '../../../../lib/form';
 import { checkName, checkPassword, defaultLimits } from '../../validate';
 import { formatDate, formatDateTime } from '../../../../lib/formatTime';
 import { NotificationPrefs } from '../../../notifications/components/NotificationPrefs';
+import type { Body, Resp, Schema } from '../../../../lib/apitypes';
 import { ProfileForm } from './ProfileForm';
 import { DashboardShell, Section } from '../../../../ui/DashboardShell';
 
@@ -26,7 +27,7 @@ function PasswordForm() {
     if (pw) errors.newPassword = pw;
     if (Object.keys(errors).length) return form.fail(errors);
     try {
-      const res = await post<{ message?: string }>('/account/password', form.values);
+      const res = await post<Resp<'changePassword'>>('/account/password', form.values satisfies Body<'changePassword'>);
       toast.success(res?.message ?? t('account.password.changed'));
       form.set('currentPassword', '');
       form.set('newPassword', '');
@@ -59,14 +60,7 @@ function PasswordForm() {
   );
 }
 
-interface DeviceSession {
-  id: string;
-  kind: string;
-  device: string;
-  createdAt: string;
-  lastSeenAt: string;
-  current: boolean;
-}
+type DeviceSession = Schema<'AccountsSessionView'>;
 
 function Sessions() {
   const { t } = useTranslation();
@@ -75,8 +69,8 @@ function Sessions() {
   const [error, setError] = useState('');
 
   const load = () =>
-    get<{ sessions: DeviceSession[] }>('/account/sessions').then(
-      (r) => setList(r.sessions),
+    get<Resp<'listSessions'>>('/account/sessions').then(
+      (r) => setList(r.sessions ?? []),
       (err: ApiError) => {
         onApiError(err);
         setError(err.message);
@@ -142,14 +136,7 @@ function Sessions() {
   );
 }
 
-interface IDView {
-  status: 'none' | 'verified' | 'declined';
-  surname?: string;
-  givenName?: string;
-  dateOfBirth?: string;
-  idNumberMasked?: string;
-  restrictedFeatures: string[];
-}
+type IDView = Resp<'getIDVerification'>;
 
 function IDVerification({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -165,7 +152,7 @@ function IDVerification({ user }: { user: User }) {
     });
   }, []);
 
-  const refreshUser = () => get<User>('/auth/me').then((u) => session.signedIn(u), () => undefined);
+  const refreshUser = () => get<Resp<'getMe'>>('/auth/me').then((u) => session.signedIn(u), () => undefined);
 
   const onSubmit = form.submit(async () => {
     const v = form.values;
@@ -178,7 +165,7 @@ function IDVerification({ user }: { user: User }) {
     const found = Object.fromEntries(Object.entries(errors).filter(([, m]) => m)) as Record<string, string>;
     if (Object.keys(found).length) return form.fail(found);
     try {
-      setView(await put<IDView>('/account/id-verification', v));
+      setView(await put<Resp<'verifyNationalID'>>('/account/id-verification', v));
       toast.success(t('account.idVerification.verified'));
       refreshUser();
     } catch (err) {
@@ -188,7 +175,7 @@ function IDVerification({ user }: { user: User }) {
 
   const decline = async () => {
     try {
-      setView(await post<IDView>('/account/id-verification/decline'));
+      setView(await post<Resp<'declineIDVerification'>>('/account/id-verification/decline'));
       refreshUser();
     } catch (err) {
       onApiError(err as ApiError);
@@ -220,7 +207,7 @@ function IDVerification({ user }: { user: User }) {
   return (
     <>
       <p>{t(view.status === 'declined' ? 'account.idVerification.statusDeclined' : 'account.idVerification.statusNone')}</p>
-      {view.restrictedFeatures.length > 0 && (
+      {!!view.restrictedFeatures?.length && (
         <>
           <p>{t('account.idVerification.restricted')}</p>
           <ul>

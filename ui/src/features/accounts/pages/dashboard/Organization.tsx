@@ -12,28 +12,9 @@ import { checkEmail } from '../../validate';
 import { formatDate } from '../../../../lib/formatTime';
 import { fullName } from '../../../../lib/names';
 import { DashboardShell, Section } from '../../../../ui/DashboardShell';
+import type { Body, Resp } from '../../../../lib/apitypes';
 
-interface Member {
-  userId: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-}
-
-interface Invitation {
-  id: number;
-  email: string;
-  role: string;
-  expiresAt: string;
-}
-
-interface Org {
-  id: number;
-  name: string;
-  members: Member[];
-  invitations: Invitation[];
-}
+type Org = Resp<'getOrganization'>;
 
 function InviteForm({ onInvited }: { onInvited: (org: Org) => void }) {
   const { t } = useTranslation();
@@ -43,7 +24,7 @@ function InviteForm({ onInvited }: { onInvited: (org: Org) => void }) {
     const email = checkEmail(t, form.values.email);
     if (email) return form.fail({ email });
     try {
-      onInvited(await post<Org>('/organization/invitations', form.values));
+      onInvited(await post<Resp<'inviteMember'>>('/organization/invitations', form.values satisfies Body<'inviteMember'>));
       toast.success(t('dashboard.organization.invited', { email: form.values.email }));
       form.set('email', '');
     } catch (err) {
@@ -93,7 +74,7 @@ function OrganizationPage({ user }: { user: User }) {
         <Table
           id="org-members-table"
           caption={t('dashboard.organization.membersCaption', { organization: org.name })}
-          rows={org.members}
+          rows={org.members ?? []}
           rowKey={(m) => String(m.userId)}
           columns={[
             { key: 'name', header: t('dashboard.organization.name'), cell: (m) => fullName(i18n.language, m.firstName, m.lastName) },
@@ -103,7 +84,7 @@ function OrganizationPage({ user }: { user: User }) {
         />
       </Section>
       <Section id="org-invitations" title={t('dashboard.organization.invitations')}>
-        {org.invitations.length === 0 ? (
+        {!org.invitations?.length ? (
           <EmptyState title={t('dashboard.organization.noInvitations')}>{t('dashboard.organization.noInvitationsText')}</EmptyState>
         ) : (
           <Table

@@ -6,6 +6,7 @@ import { Table } from '../../../ui/Table';
 import { formatDateTime } from '../../../lib/formatTime';
 import { KeysetPager, useKeysetPages } from '../../../lib/resource';
 import { DashboardShell } from '../../../ui/DashboardShell';
+import type { Resp } from '../../../lib/apitypes';
 
 /**
  * An event in words: dashboard.audit.events.<event with "_" for ".">, or the code itself if
@@ -14,25 +15,15 @@ import { DashboardShell } from '../../../ui/DashboardShell';
 export const eventLabel = (t: TFunction, event: string): string =>
   t(`dashboard.audit.events.${event.replaceAll('.', '_')}`, { defaultValue: event });
 
-interface AuditEvent {
-  id: number;
-  at: string;
-  event: string;
-  actorId?: number;
-  subjectId?: number;
-  ip?: string;
-  detail?: string;
-}
-
 function AuditPage() {
   const { t } = useTranslation();
-  const list = useKeysetPages<{ events: AuditEvent[]; next: number }>('/admin/audit');
+  const list = useKeysetPages<Resp<'listAudit'>>('/admin/audit');
   if (list.error) return <Alert variant="error">{list.error}</Alert>;
   const data = list.data;
   if (!data) return <p aria-busy="true">{t('dashboard.loading')}</p>;
   return (
     <>
-      {data.events.length === 0 ? (
+      {!data.events?.length ? (
         <EmptyState title={t('dashboard.audit.empty')}>{t('dashboard.audit.emptyText')}</EmptyState>
       ) : (
         <Table

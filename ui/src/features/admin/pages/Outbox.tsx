@@ -10,6 +10,7 @@ import { onApiError } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/formatTime';
 import { KeysetPager, useKeysetPages } from '../../../lib/resource';
 import { DashboardShell, Section } from '../../../ui/DashboardShell';
+import type { Resp } from '../../../lib/apitypes';
 
 /** What an email is, in words: dashboard.outbox.kinds.<kind>, or the kind itself if it is new. */
 export const kindLabel = (t: TFunction, kind: string): string => t(`dashboard.outbox.kinds.${kind}`, { defaultValue: kind });
@@ -17,19 +18,7 @@ export const kindLabel = (t: TFunction, kind: string): string => t(`dashboard.ou
 /** The language an email was written in, named in the page's language. */
 export const languageLabel = (t: TFunction, lang: string): string => t(`dashboard.outbox.languages.${lang}`, { defaultValue: lang });
 
-interface Email {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  kind: string;
-  lang: string;
-  createdAt: string;
-  sentAt?: string;
-  attempts: number;
-  lastError?: string;
-}
+type Email = Resp<'getOutboxEmail'>;
 
 /** One email: its facts and the plain-text body (the HTML body is not shown: the CSP forbids its styles). */
 function EmailView({ id, onClose }: { id: number; onClose: () => void }) {
@@ -89,7 +78,7 @@ function EmailView({ id, onClose }: { id: number; onClose: () => void }) {
 
 function OutboxPage() {
   const { t } = useTranslation();
-  const list = useKeysetPages<{ emails: Email[]; next: number; smtp: boolean }>('/admin/outbox');
+  const list = useKeysetPages<Resp<'listOutbox'>>('/admin/outbox');
   const [open, setOpen] = useState<number | null>(null);
   if (list.error) return <Alert variant="error">{list.error}</Alert>;
   const data = list.data;
@@ -104,7 +93,7 @@ function OutboxPage() {
       <Section id="outbox-list" title={t('dashboard.outbox.list')}>
         {!data ? (
           <p aria-busy="true">{t('dashboard.loading')}</p>
-        ) : data.emails.length === 0 ? (
+        ) : !data.emails?.length ? (
           <EmptyState title={t('dashboard.outbox.empty')}>{t('dashboard.outbox.emptyText')}</EmptyState>
         ) : (
           <Table

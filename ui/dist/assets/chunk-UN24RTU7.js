@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-5HOSN6WN.js";import"./chunk-CAY22754.js";import"./chunk-TUQEDV37.js";import{H as r}from"./chunk-DJXETJ5P.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-3BAFFL6L.js";import"./chunk-5GRLAUES.js";import{H as r}from"./chunk-DJXETJ5P.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

@@ -42,7 +42,7 @@ const COMPRESS = /\.(js|css|svg|html|json|xml)$/;
  * reach the browser already translated): left out of the client's catalogs. The build fails
  * if a source file under ui/src names one of them.
  */
-const SERVER_ONLY = ['opportunities', 'files', 'emails', 'programs.volunteer.calendar', 'content.errors', 'site.lang', 'pages.loginDialog', 'notifications.kinds', 'notifications.unknownKind'];
+const SERVER_ONLY = ['opportunities.errors', 'opportunities.notify', 'forms.email', 'forms.deletion', 'files', 'emails', 'programs.volunteer.calendar', 'content.errors', 'site.lang', 'pages.loginDialog', 'notifications.kinds', 'notifications.unknownKind'];
 const OG_LOCALE = { en: 'en_US', mn: 'mn_MN' };
 
 // React code runs on preact/compat; both hooks shims resolve to it too (no second copy).
@@ -118,7 +118,10 @@ function splitCatalogs(catalogs, routes) {
     for (const name of names) {
       const value = getPath(full, name);
       if (value === undefined) throw new Error(`catalog section ${name} is not in the ${lang} catalog`);
-      sections[name] = nest(name, value);
+      // A section never carries a server-only part inside it ("opportunities" without "opportunities.errors").
+      let part = nest(name, value);
+      for (const hidden of SERVER_ONLY) if (hidden.startsWith(`${name}.`)) part = without(part, hidden);
+      sections[name] = part;
       core = without(core, name);
     }
     for (const name of SERVER_ONLY) core = without(core, name);

@@ -436,3 +436,26 @@ func TestPermissionsAndOtherOrganisations(t *testing.T) {
 	// Another applicant's application is not theirs to withdraw.
 	apitest.MustStatus(t, call(t, noid, ts, "POST", "/api/me/applications/"+appID+"/withdraw", nil), 404)
 }
+
+// The applicant's dashboard pages are in the navigation of individuals only, and the server
+// lets only them open the pages.
+func TestApplicantDashboardPages(t *testing.T) {
+	t.Parallel()
+	s, ts := apitest.NewServer(t)
+	c := apitest.Roles(t, s, ts)
+	for role, want := range map[string]bool{"individual": true, "owner": false, "counselor": false} {
+		me := call(t, c[role], ts, "GET", "/api/auth/me", nil)
+		apitest.MustStatus(t, me, 200)
+		for _, key := range []string{"applications", "saved"} {
+			if got := strings.Contains(me.Raw, `"`+key+`"`); got != want {
+				t.Errorf("%s: %s in the dashboard navigation = %v, want %v: %s", role, key, got, want, me.Raw)
+			}
+		}
+		for _, path := range []string{"/en/dashboard/applications", "/mn/dashboard/saved"} {
+			res := apitest.Call(t, c[role], ts, "GET", path, nil, "")
+			if (res.Status == 200) != want {
+				t.Errorf("%s %s: %d", role, path, res.Status)
+			}
+		}
+	}
+}

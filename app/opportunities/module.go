@@ -112,6 +112,10 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Post("/admin/organizations/{id}/status", authz.OpportunitiesApprove, h.DecideOrg, authz.Doc{ID: "decideOrganization",
 		Req: OrgDecision{}, Resp: OrgView{}, Summary: "Verify an organisation, send its request back with a reason, suspend or reinstate it"})
 
+	// The applicant's dashboard pages.
+	reg.AddPage(authz.Page{Key: "applications", Path: "/dashboard/applications", Perm: authz.OpportunitiesApply, Order: 15})
+	reg.AddPage(authz.Page{Key: "saved", Path: "/dashboard/saved", Perm: authz.OpportunitiesApply, Order: 16})
+
 	// The dashboard pages (/dashboard/job, /dashboard/tour, /dashboard/kanban, the approval
 	// queue) are declared with their UI.
 }

@@ -47,7 +47,7 @@ const page = (path: string, key: string, view: LazyView, extra: Partial<RouteDef
 // ---- views: one chunk per page or group of pages ----
 
 const home = lazyView('site/Home', () => import('../features/site/pages/Home').then((m) => m.Home));
-const sections = (name: 'Features' | 'Content' | 'Opportunities' | 'Forums' | 'AboutUs') =>
+const sections = (name: 'Features' | 'Content' | 'Forums' | 'AboutUs') =>
   lazyView('site/Sections', () => import('../features/site/pages/Sections').then((m) => m[name]));
 const universities = lazyView('site/Universities', () => import('../features/site/pages/Universities').then((m) => m.Universities));
 const pricing = lazyView('site/Pricing', () => import('../features/site/pages/Pricing').then((m) => m.Pricing));
@@ -187,12 +187,34 @@ const formRoutes: RouteDef[] = [
   page('/dashboard/forms/:form/:id', 'forms.desk.detail', formsSubmission, { page: 'dashboard/forms/submission', sections: deskSections }),
 ];
 
+// ---- opportunities: finding, one posting, an organisation's page, the applicant's pages ----
+// Strings in the section "opportunities" (its server-only parts stay out: build.mjs SERVER_ONLY).
+
+const oppBrowse = lazyView('opportunities/Browse', () => import('../features/opportunities/pages/Browse').then((m) => m.Browse));
+const oppPosting = lazyView('opportunities/Posting', () => import('../features/opportunities/pages/Posting').then((m) => m.Posting));
+const oppOrganization = lazyView('opportunities/Organization', () => import('../features/opportunities/pages/Organization').then((m) => m.Organization));
+const oppMine = lazyView('opportunities/Mine', () => import('../features/opportunities/pages/Mine').then((m) => m.Mine));
+
+const opportunityRoutes: RouteDef[] = [
+  site('/opportunities', 'pages.opportunities', oppBrowse, {
+    nav: 'main',
+    navKey: 'layout.nav.opportunities',
+    sections: ['pages.opportunities', 'opportunities', 'data.countries'],
+  }),
+  // One prerendered page for every slug (":slug" is any one segment, as the server's manifest matching).
+  page('/opportunities/:slug', 'opportunities.posting', oppPosting, { page: 'opportunities/posting', sections: ['opportunities'] }),
+  page('/organizations/:slug', 'opportunities.org', oppOrganization, { page: 'organizations/organization', sections: ['opportunities'] }),
+  // Titled from the section "opportunities" (the dashboard's own section has only their nav labels).
+  { ...dashboardRoute('/dashboard/applications', 'opportunities.mine.applications', oppMine, ['opportunities']), props: { list: 'applications' } },
+  { ...dashboardRoute('/dashboard/saved', 'opportunities.mine.saved', oppMine, ['opportunities']), props: { list: 'saved' } },
+];
+
 /** Every page of the site. The build prerenders each in every language and lists it in manifest.json. */
 export const routes: RouteDef[] = [
   site('/', 'pages.home', home),
   site('/features', 'pages.features', sections('Features'), { nav: 'main', navKey: 'layout.nav.features', sections: ['pages.features', 'pages.upcoming'] }),
   site('/content', 'pages.content', sections('Content'), { nav: 'main', navKey: 'layout.nav.content', sections: ['pages.content', 'pages.upcoming'] }),
-  site('/opportunities', 'pages.opportunities', sections('Opportunities'), { nav: 'main', navKey: 'layout.nav.opportunities', sections: ['pages.opportunities', 'pages.upcoming'] }),
+  ...opportunityRoutes.slice(0, 1),
   site('/forums', 'pages.forums', sections('Forums'), { nav: 'main', navKey: 'layout.nav.forums', sections: ['pages.forums', 'pages.upcoming'] }),
   site('/about-us', 'pages.aboutUs', sections('AboutUs'), { nav: 'main', navKey: 'layout.nav.aboutUs' }),
   site('/pricing', 'pages.pricing', pricing, footer('explore', 'layout.footer.pricing')),
@@ -219,13 +241,15 @@ export const routes: RouteDef[] = [
   ...notificationRoutes,
   ...boardRoutes,
   ...formRoutes,
+  ...opportunityRoutes.slice(1),
   // The score chart in the gallery speaks the Direction Board's words (its section).
   page('/components', 'pages.components', components, { sections: ['pages.components', 'directionBoard'] }),
   page('/403', 'status.forbidden', status('status.forbidden')),
-  page('/404', 'status.notFound', status('status.notFound')),
-  page('/500', 'status.serverError', status('status.serverError')),
-  page('/maintenance', 'status.maintenance', status('status.maintenance')),
-  page('/coming-soon', 'status.comingSoon', status('status.comingSoon')),
+  // Their words come with them (the 403 text stays in the core: the dashboard shows it too).
+  page('/404', 'status.notFound', status('status.notFound'), { sections: ['status.notFound'] }),
+  page('/500', 'status.serverError', status('status.serverError'), { sections: ['status.serverError'] }),
+  page('/maintenance', 'status.maintenance', status('status.maintenance'), { sections: ['status.maintenance'] }),
+  page('/coming-soon', 'status.comingSoon', status('status.comingSoon'), { sections: ['status.comingSoon'] }),
 ];
 
 export const mainNav = routes.filter((r) => r.nav === 'main');

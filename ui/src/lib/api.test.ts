@@ -32,6 +32,16 @@ describe('api', () => {
     expect((init!.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('POST sends a FormData as it is, without a JSON content type (the browser writes the boundary)', async () => {
+    const fetch = withFetch(() => json(201, { id: 1 }));
+    const form = new FormData();
+    form.set('application', '{}');
+    await expect(post('opportunities/x/applications', form)).resolves.toEqual({ id: 1 });
+    const [, init] = fetch.mock.calls[0];
+    expect(init!.body).toBe(form);
+    expect((init!.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
   it('uses the configured base URL', async () => {
     const fetch = withFetch(() => json(200, []));
     configureApi({ baseURL: 'https://api.example.test/v2/' });

@@ -36,7 +36,10 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (config.i18n.language) headers['Accept-Language'] = config.i18n.language;
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    // A form upload (multipart/form-data): the browser writes the header with its boundary.
+    init.body = body;
+  } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }

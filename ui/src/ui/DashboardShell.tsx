@@ -12,6 +12,8 @@ import { type User, useSession } from '../lib/session';
 export const dashboardPages = {
   home: '/dashboard',
   notifications: '/dashboard/notifications',
+  applications: '/dashboard/applications',
+  saved: '/dashboard/saved',
   profile: '/dashboard/user/profile',
   account: '/dashboard/user/account',
   organization: '/dashboard/organization',
@@ -64,7 +66,16 @@ function DashboardNav({ user }: { user?: User }) {
  * the user is known. The server already refuses the page to others; this covers moves inside
  * the app (signed out → sign in and come back; not allowed → the 403 text).
  */
-export function DashboardShell({ page, children }: { page: DashboardKey; children: (user: User) => ComponentChildren }) {
+export function DashboardShell({
+  page,
+  titleKey = `dashboard.${page}.title`,
+  children,
+}: {
+  page: DashboardKey;
+  /** The heading's key when it is not dashboard.<page>.title (a feature's own catalog section). */
+  titleKey?: string;
+  children: (user: User) => ComponentChildren;
+}) {
   const { t } = useTranslation();
   const state = useSession();
   const [, navigate] = useLocation();
@@ -83,7 +94,7 @@ export function DashboardShell({ page, children }: { page: DashboardKey; childre
   if (state.status === 'signedOut') {
     content = (
       <>
-        <h1>{t(`dashboard.${page}.title`)}</h1>
+        <h1>{t(titleKey)}</h1>
         <p>
           {t('dashboard.signedOut')} <Link href={back()}>{t('dashboard.signIn')}</Link>
         </p>
@@ -92,7 +103,7 @@ export function DashboardShell({ page, children }: { page: DashboardKey; childre
   } else if (!user) {
     content = (
       <>
-        <h1>{t(`dashboard.${page}.title`)}</h1>
+        <h1>{t(titleKey)}</h1>
         <p aria-busy="true">{t('dashboard.loading')}</p>
       </>
     );
@@ -106,7 +117,7 @@ export function DashboardShell({ page, children }: { page: DashboardKey; childre
   } else {
     content = (
       <>
-        <h1>{t(`dashboard.${page}.title`)}</h1>
+        <h1>{t(titleKey)}</h1>
         {children(user)}
       </>
     );

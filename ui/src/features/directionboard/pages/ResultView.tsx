@@ -83,7 +83,7 @@ export function ResultView({ result }: { result: Result }) {
         <h2 id="board-next-title">{t('directionBoard.result.nextTitle')}</h2>
         <p>{t('directionBoard.result.nextText')}</p>
         <p>
-          <Link href="/opportunities" class="button-link">
+          <Link href={`/opportunities?holland=${encodeURIComponent(result.code)}`} class="button-link">
             {t('directionBoard.result.opportunities')}
           </Link>
         </p>

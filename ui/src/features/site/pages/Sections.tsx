@@ -1,4 +1,4 @@
-// The pages that describe a part of Gerege: Features, Content, Opportunities, Forums, About us.
+// The pages that describe a part of Gerege: Features, Content, Forums, About us (opportunities has its own feature).
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../ui/Alert';
 import { Link } from 'wouter';
@@ -60,14 +60,6 @@ export const Content = () => (
     name="content"
     ids={['posts', 'comments', 'polls', 'safety']}
     related={[['/community-standards', 'layout.footer.communityStandards']]}
-  />
-);
-
-export const Opportunities = () => (
-  <Described
-    name="opportunities"
-    ids={['kinds', 'details', 'applying', 'posting', 'safety']}
-    related={[['/universities', 'layout.footer.universities']]}
   />
 );
 

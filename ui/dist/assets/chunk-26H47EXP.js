@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var t={maintenance:{title:"We will be back soon",description:"Gerege is being updated.",text:"Gerege is being updated. Please come back in a few minutes."}},a={status:t};export{a as default,t as status};

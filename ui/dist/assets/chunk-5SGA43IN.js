@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var i={maintenance:{title:"Удахгүй эргэн ирнэ",description:"Gerege шинэчлэгдэж байна.",text:"Gerege шинэчлэгдэж байна. Хэдэн минутын дараа дахин зочлоорой."}},n={status:i};export{n as default,i as status};

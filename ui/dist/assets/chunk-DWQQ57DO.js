@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var o={comingSoon:{title:"Coming soon",description:"This part of Gerege is not ready yet.",text:"We are still building this part of Gerege. Please check back soon."}},i={status:o};export{i as default,o as status};

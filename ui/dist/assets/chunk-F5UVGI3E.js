@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var e={serverError:{title:"Алдаа гарлаа",description:"Манай талд алдаа гарлаа.",text:"Манай талд алдаа гарсан бөгөөд бидэнд мэдэгдэл очсон. Түр хүлээгээд дахин оролдоно уу."}},s={status:e};export{s as default,e as status};

@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var t={notFound:{title:"Page not found",description:"The page you are looking for does not exist.",text:"The page you are looking for does not exist or has moved. Check the address, or start again from the home page."}},a={status:t};export{a as default,t as status};

@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var i={comingSoon:{title:"Тун удахгүй",description:"Gerege-ийн энэ хэсэг хараахан бэлэн болоогүй байна.",text:"Бид Gerege-ийн энэ хэсгийг хөгжүүлсээр байна. Удахгүй дахин зочлоорой."}},o={status:i};export{o as default,i as status};

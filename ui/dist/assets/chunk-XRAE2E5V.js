@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var n={serverError:{title:"Something went wrong",description:"An error occurred on our side.",text:"An error occurred on our side, and we have been notified. Please try again in a moment."}},o={status:n};export{o as default,n as status};

@@ -224,7 +224,7 @@ export function Posting() {
     setFresh(true);
   };
   return (
-    <article class="opp-detail">
+    <div class="opp-detail">
       <header class="page-intro">
         <p class="muted">
           <Link href="/opportunities">{t(`${P}.back`)}</Link>
@@ -294,6 +294,6 @@ export function Posting() {
         </section>
       )}
       <ApplySection p={p} onApplied={onApplied} />
-    </article>
+    </div>
   );
 }

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-UMRIZDWA.js";import"./chunk-XPYUR2VE.js";import"./chunk-723QF4KD.js";import{J as r}from"./chunk-C6BDGTZG.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

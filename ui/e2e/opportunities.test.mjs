@@ -108,9 +108,15 @@ describe('one opportunity', () => {
     for (const lang of ['en', 'mn']) {
       const { context, page, problems } = await open(PHONE);
       const { slug, title } = POSTINGS.en;
+      // The server renders the posting into the page: the app starts from its data, no request.
+      const asked = [];
+      page.on('request', (r) => new URL(r.url()).pathname === `/api/opportunities/${slug}` && asked.push(r.url()));
       await page.goto(`${site.baseURL}/${lang}/opportunities/${slug}`);
       await settled(page);
       await page.getByRole('heading', { level: 1, name: title[lang] }).waitFor();
+      assert.equal(await page.locator('#page-data').count(), 1);
+      assert.equal(await page.getByRole('heading', { level: 1 }).count(), 1, 'the app replaced the server rendition');
+      assert.deepEqual(asked, []);
       assert.match(await page.title(), new RegExp(title[lang].replace(/[()]/g, '\\$&')));
       await page.getByRole('heading', { name: t(lang, 'opportunities.posting.factsTitle') }).waitFor();
       const signIn = page.getByRole('link', { name: t(lang, 'opportunities.posting.signIn') });
@@ -124,8 +130,16 @@ describe('one opportunity', () => {
       await results(page).filter({ hasText: title[lang] }).waitFor();
       assert.deepEqual(await axe(page, `${lang} organization`), []);
 
-      // An unknown posting says so.
-      await page.goto(`${site.baseURL}/${lang}/opportunities/no-such-posting`);
+      // An unknown posting: the server's 404 page; reached inside the app, the page says so.
+      const res = await page.goto(`${site.baseURL}/${lang}/opportunities/no-such-posting`);
+      assert.equal(res.status(), 404);
+      await page.getByRole('heading', { level: 1, name: t(lang, 'status.notFound.title') }).waitFor();
+      await page.goto(`${site.baseURL}/${lang}/opportunities`);
+      await settled(page);
+      await page.evaluate(() => {
+        history.pushState(null, '', location.pathname + '/no-such-posting');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
       await page.getByRole('heading', { level: 1, name: t(lang, 'opportunities.posting.notFound') }).waitFor();
       assert.deepEqual(unexpected(problems, /HTTP 404: .*\/api\/opportunities\/no-such-posting$/, /no-such-posting: Failed to load resource: .* 404/), []);
       await context.close();

@@ -131,8 +131,10 @@ const answerField = (index: number) => `answers.${index}`;
 
 export function ApplyForm({ posting, onApplied }: { posting: Detail; onApplied: (a: MyApplication) => void }) {
   const { t } = useTranslation();
+  const questions = posting.questions ?? [];
+  const documents = (posting.documents ?? []) as DocumentKind[];
   const initial: Record<string, string> = { coverLetter: '' };
-  for (const q of posting.questions) initial[answerField(q.index)] = '';
+  for (const q of questions) initial[answerField(q.index)] = '';
   const form = useForm(initial);
   const { attach } = form;
   const [files, setFiles] = useState<Partial<Record<DocumentKind, File>>>({});
@@ -142,11 +144,11 @@ export function ApplyForm({ posting, onApplied }: { posting: Detail; onApplied: 
     setIdNeeded('');
     // What the browser can tell before sending: required answers and documents, sizes.
     const local: Record<string, string> = {};
-    for (const q of posting.questions) {
+    for (const q of questions) {
       if (q.required && !String(form.values[answerField(q.index)] ?? '').trim()) local[answerField(q.index)] = t(`${A}.required`);
     }
     if (form.values.coverLetter.length > MAX_COVER) local.coverLetter = t(`${A}.coverTooLong`, { max: MAX_COVER });
-    for (const kind of posting.documents as DocumentKind[]) {
+    for (const kind of documents) {
       const file = files[kind];
       if (!file) local[kind] = t(`${A}.fileRequired`);
       else if (file.size > MAX_MB * 1024 * 1024) local[kind] = t(`${A}.fileTooLarge`, { mb: MAX_MB });
@@ -155,11 +157,11 @@ export function ApplyForm({ posting, onApplied }: { posting: Detail; onApplied: 
       form.fail(local);
       return;
     }
-    const answers = posting.questions
+    const answers = questions
       .map((q) => ({ index: q.index, value: String(form.values[answerField(q.index)] ?? '').trim() }))
       .filter((a) => a.value !== '');
     try {
-      const kinds = posting.documents as DocumentKind[];
+      const kinds = documents;
       const sent = Object.fromEntries(kinds.filter((k) => files[k]).map((k) => [k, files[k]]));
       onApplied(await apply(posting.slug, { coverLetter: form.values.coverLetter, answers }, sent));
     } catch (e) {
@@ -180,12 +182,12 @@ export function ApplyForm({ posting, onApplied }: { posting: Detail; onApplied: 
   return (
     <form ref={attach} class="opp-apply" noValidate onSubmit={onSubmit} aria-labelledby="apply-title">
       <h3 id="apply-title">{t(`${A}.title`)}</h3>
-      {posting.questions.some((q) => q.required) || posting.documents.length ? (
+      {questions.some((q) => q.required) || documents.length ? (
         <p class="form-note">
           {t(`${A}.requiredNote`)} <Req />
         </p>
       ) : null}
-      {posting.questions.map((q) => {
+      {questions.map((q) => {
         const name = answerField(q.index);
         const id = `apply-q${q.index}`;
         const value = String(form.values[name] ?? '');
@@ -199,7 +201,7 @@ export function ApplyForm({ posting, onApplied }: { posting: Detail; onApplied: 
                 { value: 'yes', label: t('opportunities.answers.yes') },
                 { value: 'no', label: t('opportunities.answers.no') },
               ]
-            : q.choices.map((c, i) => ({ value: String(i), label: c }));
+            : (q.choices ?? []).map((c, i) => ({ value: String(i), label: c }));
         return <Choice key={name} {...common} options={options} value={value} onValue={(v) => form.set(name, v)} />;
       })}
       <LongText
@@ -212,7 +214,7 @@ export function ApplyForm({ posting, onApplied }: { posting: Detail; onApplied: 
         error={form.errors.coverLetter}
         onValue={(v) => form.set('coverLetter', v)}
       />
-      {(posting.documents as DocumentKind[]).map((kind) => {
+      {(documents).map((kind) => {
         const id = `apply-${kind}`;
         const hint = t(`${A}.fileHint`, { mb: MAX_MB });
         const error = form.errors[kind];

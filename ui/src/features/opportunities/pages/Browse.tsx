@@ -33,7 +33,7 @@ function useResults(query: string | null) {
     if (query === null) return;
     let live = true;
     searchOpportunities(query).then(
-      (p) => live && setGot({ query, items: p.items, next: p.next }),
+      (p) => live && setGot({ query, items: p.items ?? [], next: p.next }),
       (err: ApiError) => live && setGot({ query, items: [], next: '', error: err }),
     );
     return () => {
@@ -48,7 +48,7 @@ function useResults(query: string | null) {
     after.set('after', current.next);
     searchOpportunities(after.toString())
       .then(
-        (p) => setGot((g) => (g && g.query === query ? { ...g, items: [...g.items, ...p.items], next: p.next } : g)),
+        (p) => setGot((g) => (g && g.query === query ? { ...g, items: [...g.items, ...(p.items ?? [])], next: p.next } : g)),
         (err: ApiError) => setGot((g) => (g && g.query === query ? { ...g, error: err } : g)),
       )
       .finally(() => setLoadingMore(false));

@@ -22,14 +22,14 @@ const M = 'opportunities.mine';
 const FINAL = new Set(['hired', 'declined', 'opted_out']);
 
 /** A list paged by the API's cursor: the first page, then "load more". */
-function useCursorList<T>(load: (after: string) => Promise<{ items: T[]; next: string }>) {
+function useCursorList<T>(load: (after: string) => Promise<{ items: T[] | null; next: string }>) {
   const [state, setState] = useState<{ items: T[]; next: string } | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     let live = true;
     load('').then(
-      (p) => live && setState({ items: p.items, next: p.next }),
+      (p) => live && setState({ items: p.items ?? [], next: p.next }),
       (err: ApiError) => {
         onApiError(err);
         if (live) setError(err.message);
@@ -44,7 +44,7 @@ function useCursorList<T>(load: (after: string) => Promise<{ items: T[]; next: s
     setBusy(true);
     load(state.next)
       .then(
-        (p) => setState((s) => ({ items: [...(s?.items ?? []), ...p.items], next: p.next })),
+        (p) => setState((s) => ({ items: [...(s?.items ?? []), ...(p.items ?? [])], next: p.next })),
         (err: ApiError) => {
           onApiError(err);
           setError(err.message);
@@ -91,7 +91,7 @@ function ApplicationItem({ app, onWithdraw }: { app: MyApplication; onWithdraw: 
       )}
       <details>
         <summary>{t(`${M}.timeline`)}</summary>
-        <Timeline events={app.timeline} />
+        <Timeline events={app.timeline ?? []} />
       </details>
       {app.documents && app.documents.length > 0 && (
         <p>
@@ -119,7 +119,7 @@ function ApplicationItem({ app, onWithdraw }: { app: MyApplication; onWithdraw: 
 
 function Applications() {
   const { t } = useTranslation();
-  const list = useCursorList<MyApplication>(myApplications);
+  const list = useCursorList<MyApplication>(loadApplications);
   const [asking, setAsking] = useState<MyApplication | null>(null);
   const [busy, setBusy] = useState(false);
   const confirm = () => {
@@ -180,6 +180,7 @@ function Applications() {
   );
 }
 
+const loadApplications = (after: string) => myApplications(after);
 const loadSaved = (after: string) => searchOpportunities(`saved=true${after ? `&after=${encodeURIComponent(after)}` : ''}`);
 
 function Saved() {

@@ -81,7 +81,7 @@ export function Organization() {
       {org.descriptionHtml && <div class="opp-description" dangerouslySetInnerHTML={{ __html: org.descriptionHtml }} />}
       <section aria-labelledby="org-open-h">
         <h2 id="org-open-h">{t(`${O}.open`)}</h2>
-        {org.open.length ? (
+        {org.open?.length ? (
           <ul class="opp-list">
             {org.open.map((item) => (
               <li key={item.id}>

@@ -23,12 +23,18 @@ import type { Detail, MyApplication } from '../types';
 
 const P = 'opportunities.posting';
 
-/** The posting of a slug: the page's own data when it is of this slug, else GET /api/opportunities/{slug}. */
-function usePosting(slug: string | null) {
+/**
+ * The posting of a slug: the page's own data when it is of this slug (the server renders
+ * /opportunities/{slug} with it), else GET /api/opportunities/{slug}. The page's data is the
+ * same for everyone, so a signed-in reader also asks the API for what is theirs (saved, their
+ * application, eligibility).
+ */
+function usePosting(slug: string | null, signedIn: boolean) {
   const [got, setGot] = useState<{ slug: string; data?: Detail; error?: ApiError }>();
   const embedded = slug ? readPageData<Detail>((d) => d.slug === slug) : undefined;
+  const needed = !!slug && (!embedded || signedIn);
   useEffect(() => {
-    if (!slug || embedded) return;
+    if (!slug || !needed) return;
     let live = true;
     getOpportunity(slug).then(
       (d) => live && setGot({ slug, data: d }),
@@ -40,11 +46,20 @@ function usePosting(slug: string | null) {
     return () => {
       live = false;
     };
-  }, [slug, embedded]);
+  }, [slug, needed]);
   type Got = { slug: string; data?: Detail; error?: ApiError };
   const current: Got | undefined = got?.slug === slug ? got : slug && embedded ? { slug, data: embedded } : undefined;
   return { current, replace: (data: Detail) => slug && setGot({ slug, data }) };
 }
+
+/**
+ * The server's read-only rendition of the posting (written into <div data-ssr-slot> of this
+ * page), kept as it is while the page hydrates; empty in the prerendered shell.
+ */
+const ssrSlot = (() => {
+  let html: string | undefined;
+  return () => (html ??= typeof document === 'undefined' ? '' : (document.querySelector('[data-ssr-slot]')?.innerHTML ?? ''));
+})();
 
 function Fact({ term, children }: { term: string; children: ComponentChildren }) {
   if (children === '' || children === null || children === undefined) return null;
@@ -60,7 +75,7 @@ function Facts({ p }: { p: Detail }) {
   const { t, i18n } = useTranslation();
   const f = (k: string) => t(`${P}.facts.${k}`);
   const dates = p.startDate ? [p.startDate, p.endDate].filter(Boolean).map((d) => formatDate(t, d)).join(' – ') : '';
-  const languages = p.languages.map((l) => t(`${P}.languages.${l}`, { defaultValue: l })).join(', ');
+  const languages = (p.languages ?? []).map((l) => t(`${P}.languages.${l}`, { defaultValue: l })).join(', ');
   const cost = p.participantCost ? money(i18n.language, p.costCurrency, p.participantCost) : '';
   return (
     <dl class="facts opp-facts-list">
@@ -77,7 +92,7 @@ function Facts({ p }: { p: Detail }) {
       <Fact term={f('audience')}>{label(t, 'audiences', p.audience)}</Fact>
       <Fact term={f('visaType')}>{label(t, 'visaTypes', p.visaType)}</Fact>
       <Fact term={f('exchangeType')}>{label(t, 'exchangeTypes', p.exchangeType)}</Fact>
-      <Fact term={f('documents')}>{p.documents.map((d) => label(t, 'documents', d)).join(', ')}</Fact>
+      <Fact term={f('documents')}>{(p.documents ?? []).map((d) => label(t, 'documents', d)).join(', ')}</Fact>
       <Fact term={f('cost')}>{cost}</Fact>
       <Fact term={f('includes')}>{p.includes}</Fact>
     </dl>
@@ -100,7 +115,7 @@ function OwnApplication({ app, fresh }: { app: MyApplication; fresh?: boolean })
         {t(`${P}.applied.status`, { status: label(t, 'applicationStatuses', app.status), date: formatDate(t, app.createdAt) })}
       </p>
       {app.waitingSince && <p>{t('opportunities.mine.waiting', { date: formatDate(t, app.waitingSince) })}</p>}
-      <Timeline events={app.timeline} />
+      <Timeline events={app.timeline ?? []} />
       {fresh && <p>{t(`${P}.applied.next`)}</p>}
       <p>
         <Link href="/dashboard/applications">{t(`${P}.applied.follow`)}</Link>
@@ -184,9 +199,9 @@ export function Posting() {
   const hydrated = useHydrated();
   const [, params] = useRoute<{ slug: string }>('/opportunities/:slug');
   const slug = hydrated && params ? decodeURIComponent(params.slug) : null;
-  const { current, replace } = usePosting(slug);
-  const [fresh, setFresh] = useState(false);
   const session = useSession();
+  const { current, replace } = usePosting(slug, session.status === 'signedIn');
+  const [fresh, setFresh] = useState(false);
   const p = current?.data;
 
   // The tab's title is the posting's (after the app has written the route's).
@@ -209,10 +224,17 @@ export function Posting() {
     );
   }
   if (!p) {
+    // Until the app runs (and in the prerendered shell): the server's rendition, if any, as it is.
+    const slot = ssrSlot();
     return (
       <>
-        <h1>{t(`${P}.title`)}</h1>
-        <p aria-busy="true">{t(`${P}.loading`)}</p>
+        {hydrated && !slot && (
+          <>
+            <h1>{t(`${P}.title`)}</h1>
+            <p aria-busy="true">{t(`${P}.loading`)}</p>
+          </>
+        )}
+        <div data-ssr-slot="" dangerouslySetInnerHTML={{ __html: slot }} />
       </>
     );
   }

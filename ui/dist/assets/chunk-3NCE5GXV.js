@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-M62H5DIM.js";import"./chunk-XTSYNRLC.js";import"./chunk-ZIOW6235.js";import{H as r}from"./chunk-27MV6KA7.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,9 +1,0 @@
-<<<<<<< HEAD:ui/dist/assets/chunk-PVS2VD2N.js
-<<<<<<<< HEAD:ui/dist/assets/chunk-DKJIDLUC.js
-import{j as a,z as t}from"./chunk-27MV6KA7.js";function i({variant:r,children:o}){let{t:e}=a();return t("div",{class:`alert alert--${r}`,children:[t("strong",{class:"alert__label",children:e(`ui.alert.${r}`)}),t("div",{class:"alert__body",children:o})]})}export{i as a};
-========
-import{A as t,j as a}from"./chunk-C6BDGTZG.js";function i({variant:r,children:o}){let{t:e}=a();return t("div",{class:`alert alert--${r}`,children:[t("strong",{class:"alert__label",children:e(`ui.alert.${r}`)}),t("div",{class:"alert__body",children:o})]})}export{i as a};
->>>>>>>> af83015b (Opportunities UI (issue #13): /opportunities (search, filters and sort in the URL, cards, load more, Direction Board match), /opportunities/{slug} (facts, description, contact, save, apply with screening answers, cover letter and documents as multipart), /organizations/{slug}, /dashboard/applications (status, timeline, opt out) and /dashboard/saved; the Direction Board result links to its matches; the section "opportunities" loads with these pages only (its errors and notify parts stay on the server); room in the budget: the status pages' words and two server-only forms messages out of the core catalog):ui/dist/assets/chunk-PVS2VD2N.js
-=======
-import{A as t,j as a}from"./chunk-QGVMK73B.js";function i({variant:r,children:o}){let{t:e}=a();return t("div",{class:`alert alert--${r}`,children:[t("strong",{class:"alert__label",children:e(`ui.alert.${r}`)}),t("div",{class:"alert__body",children:o})]})}export{i as a};
->>>>>>> bb39200f (Opportunities UI: the posting page unboxed, smaller card titles in lists; browser journeys (ui/e2e/opportunities.test.mjs); the API's own error messages out of the browser's core catalog (it shows the server's text; it uses only errors.generic and errors.tokenExpired): mn /dashboard first-load JS 60.0 → 59.7 KB gzip):ui/dist/assets/chunk-CJ6HLWLC.js

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-PH46TQEU.js";import"./chunk-4XM6AGR6.js";import{H as r}from"./chunk-27MV6KA7.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

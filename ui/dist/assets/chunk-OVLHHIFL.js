@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-BID3I6TH.js";import"./chunk-LZIEGQHJ.js";import"./chunk-DEPKHMUU.js";import{J as r}from"./chunk-QGVMK73B.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

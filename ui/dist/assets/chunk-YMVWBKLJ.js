@@ -1,9 +1,0 @@
-<<<<<<< HEAD:ui/dist/assets/chunk-6MIUAXZE.js
-<<<<<<<< HEAD:ui/dist/assets/chunk-5ZTNCDVE.js
-import{z as o}from"./chunk-27MV6KA7.js";function u({variant:t="primary",type:n="button",class:r,...e}){let a=[t==="primary"?"":t,r].filter(Boolean).join(" ");return o("button",{type:n,class:a||void 0,...e})}export{u as a};
-========
-import{A as o}from"./chunk-C6BDGTZG.js";function u({variant:t="primary",type:n="button",class:r,...e}){let a=[t==="primary"?"":t,r].filter(Boolean).join(" ");return o("button",{type:n,class:a||void 0,...e})}export{u as a};
->>>>>>>> af83015b (Opportunities UI (issue #13): /opportunities (search, filters and sort in the URL, cards, load more, Direction Board match), /opportunities/{slug} (facts, description, contact, save, apply with screening answers, cover letter and documents as multipart), /organizations/{slug}, /dashboard/applications (status, timeline, opt out) and /dashboard/saved; the Direction Board result links to its matches; the section "opportunities" loads with these pages only (its errors and notify parts stay on the server); room in the budget: the status pages' words and two server-only forms messages out of the core catalog):ui/dist/assets/chunk-6MIUAXZE.js
-=======
-import{A as o}from"./chunk-QGVMK73B.js";function u({variant:t="primary",type:n="button",class:r,...e}){let a=[t==="primary"?"":t,r].filter(Boolean).join(" ");return o("button",{type:n,class:a||void 0,...e})}export{u as a};
->>>>>>> bb39200f (Opportunities UI: the posting page unboxed, smaller card titles in lists; browser journeys (ui/e2e/opportunities.test.mjs); the API's own error messages out of the browser's core catalog (it shows the server's text; it uses only errors.generic and errors.tokenExpired): mn /dashboard first-load JS 60.0 → 59.7 KB gzip):ui/dist/assets/chunk-YMVWBKLJ.js

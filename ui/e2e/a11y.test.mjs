@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { injectAxe, manifest, t, urlOf, useSite, watch } from './harness.mjs';
-import { isDashboard, memberPage, settled } from './auth-helpers.mjs';
+import { isDashboard, memberPage, registerApi, settled, signInApi } from './auth-helpers.mjs';
 
 const site = useSite();
 
@@ -13,6 +13,18 @@ const views = [
   { name: 'phone', viewport: { width: 360, height: 740 }, colorScheme: 'light' },
   { name: 'desktop dark', viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
 ];
+
+/** The applicant's dashboard pages, which organisations' accounts (the member) may not open. */
+const APPLICANT_ONLY = new Set(['/dashboard/applications', '/dashboard/saved']);
+let applicant;
+/** A page signed in as an individual (made once), for the applicant's pages. */
+async function applicantPage(options) {
+  applicant ??= registerApi(site.baseURL, { email: 'applicant.a11y@example.test', firstName: 'Anu', lastName: 'Bat' });
+  const context = await site.browser.newContext(options);
+  await signInApi(context, site.baseURL, await applicant);
+  const page = await context.newPage();
+  return { context, page, problems: watch(page, site.baseURL) };
+}
 
 /** Runs axe in the page; returns the serious and critical violations, readably. */
 async function axe(page) {
@@ -39,11 +51,12 @@ describe('pages as served (CSP on)', () => {
         const problems = watch(visitor, site.baseURL);
         // Dashboard pages are seen signed in (signed out, the server sends visitors to sign in).
         const member = await memberPage(site, { viewport: view.viewport }, watch);
+        const individual = await applicantPage({ viewport: view.viewport });
         for (const route of pages) {
           const url = urlOf(lang, route.path);
-          const page = isDashboard(route.path) ? member.page : visitor;
+          const page = APPLICANT_ONLY.has(route.path) ? individual.page : isDashboard(route.path) ? member.page : visitor;
           const res = await page.goto(`${site.baseURL}${url}`);
-          if (page === member.page) await settled(page);
+          if (page !== visitor) await settled(page);
           assert.equal(res.status(), 200, url);
           assert.equal(await page.getAttribute('html', 'lang'), lang, url);
           assert.equal(await page.locator('h1').count(), 1, `${url}: one h1`);
@@ -68,9 +81,10 @@ describe('pages as served (CSP on)', () => {
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
           assert.ok(width <= view.viewport.width, `${url} at ${view.name}: no sideways scrolling (${width}px)`);
         }
-        assert.deepEqual([...problems, ...member.problems], [], view.name);
+        assert.deepEqual([...problems, ...member.problems, ...individual.problems], [], view.name);
         await context.close();
         await member.context.close();
+        await individual.context.close();
       }
     });
   }
@@ -85,18 +99,20 @@ describe('axe-core', () => {
         const visitor = await context.newPage();
         const problems = watch(visitor, site.baseURL);
         const member = await memberPage(site, options, watch);
+        const individual = await applicantPage(options);
         const found = [];
         for (const route of pages) {
           const url = urlOf(lang, route.path);
-          const page = isDashboard(route.path) ? member.page : visitor;
+          const page = APPLICANT_ONLY.has(route.path) ? individual.page : isDashboard(route.path) ? member.page : visitor;
           await page.goto(`${site.baseURL}${url}`);
-          if (page === member.page) await settled(page);
+          if (page !== visitor) await settled(page);
           found.push(...(await axe(page)).map((v) => `${url}: ${v}`));
         }
         assert.deepEqual(found, []);
-        assert.deepEqual([...problems, ...member.problems], []);
+        assert.deepEqual([...problems, ...member.problems, ...individual.problems], []);
         await context.close();
         await member.context.close();
+        await individual.context.close();
       });
     }
 

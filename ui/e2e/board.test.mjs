@@ -141,7 +141,7 @@ describe('the career test, start to finish', () => {
         await page.getByText(ty.careers[0], { exact: true }).first().waitFor();
       }
       assert.equal(await page.locator('.board-unanswered').count(), 0, 'nothing unanswered');
-      assert.equal(await page.getByRole('link', { name: t(lang, 'directionBoard.result.opportunities') }).getAttribute('href'), urlOf(lang, '/opportunities'));
+      assert.equal(await page.getByRole('link', { name: t(lang, 'directionBoard.result.opportunities') }).getAttribute('href'), urlOf(lang, `/opportunities?holland=${result.code}`));
       await page.getByText(t(lang, 'directionBoard.privacy')).first().waitFor();
       assert.equal(await page.locator('h1').count(), 1);
 

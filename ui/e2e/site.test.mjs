@@ -50,7 +50,7 @@ const PAGES = {
   '/': 'pages.home.offerings.directionBoard.text',
   '/features': 'pages.features.sections.directionBoard.heading',
   '/content': 'pages.content.sections.polls.heading',
-  '/opportunities': 'pages.opportunities.sections.kinds.heading',
+  '/opportunities': 'pages.opportunities.sections.safety.heading',
   '/forums': 'pages.forums.sections.moderation.heading',
   '/about-us': 'pages.aboutUs.mission.heading',
   '/pricing': 'pages.pricing.billing.monthlyCard',
@@ -218,8 +218,10 @@ describe('the Terms of Service', () => {
 });
 
 describe('sitemap and SEO links', () => {
-  it('/sitemap.xml lists every public page once per language, at the configured origin', async () => {
-    const res = await fetch(`${site.baseURL}/sitemap.xml`);
+  it('/sitemap-pages.xml (in the /sitemap.xml index) lists every public page once per language, at the configured origin', async () => {
+    const index = await (await fetch(`${site.baseURL}/sitemap.xml`)).text();
+    assert.ok(index.includes(`<loc>${site.baseURL}/sitemap-pages.xml</loc>`), index);
+    const res = await fetch(`${site.baseURL}/sitemap-pages.xml`);
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type'), /xml/);
     const xml = await res.text();

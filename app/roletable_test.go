@@ -98,10 +98,10 @@ func TestRoleTable(t *testing.T) {
 		t.Errorf("an unknown dashboard page: %d", got.Status)
 	}
 	for who, nav := range map[string]string{
-		"admin":     `"dashboard":["home","notifications","profile","account","submissions","outbox","audit","directionBoard","faq","universities","settings"]`,
+		"admin":     `"dashboard":["home","notifications","profile","account","approvals","submissions","outbox","audit","directionBoard","faq","universities","settings"]`,
 		"desk":      `"dashboard":["home","notifications","profile","account","submissions","directionBoard"]`,
-		"manager":   `"dashboard":["home","notifications","profile","account","organization"]`,
-		"counselor": `"dashboard":["home","notifications","profile","account"]`,
+		"manager":   `"dashboard":["home","notifications","profile","account","organization","jobs","tours","kanban"]`,
+		"counselor": `"dashboard":["home","notifications","profile","account","jobs","tours","kanban"]`,
 	} {
 		if me := apitest.Call(t, users[who], ts, "GET", "/api/auth/me", nil, ""); !strings.Contains(me.Raw, nav) {
 			t.Errorf("%s navigation: %s", who, me.Raw)

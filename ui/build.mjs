@@ -107,6 +107,12 @@ async function checkServerOnly() {
   if (found.length) throw new Error(`client code uses catalog parts the client does not get (SERVER_ONLY):\n${found.join('\n')}`);
 }
 
+/**
+ * The file of a lazy view: "<feature>/<file under its pages/>" (site/Home → features/site/pages/Home),
+ * or a path that names its own pages/ folder (opportunities/dashboard/pages/Edit).
+ */
+const viewFile = (module) => (module.includes('/pages/') ? module : module.replace('/', '/pages/'));
+
 function splitCatalogs(catalogs, routes) {
   const names = [...new Set(routes.flatMap((r) => r.sections ?? []))].sort();
   for (const a of names) {
@@ -305,7 +311,7 @@ async function buildClient(parts) {
   /** The files a page in a language loads first: its entry, the page's chunk, its sections. */
   const firstLoad = (lang, route) => {
     const files = withStatic(outputOf(`ui/src/entry-${lang}.tsx`));
-    withStatic(outputOf(`gerege-page:ui/src/features/${route.view.module.replace('/', '/pages/')}.tsx`), files);
+    withStatic(outputOf(`gerege-page:ui/src/features/${viewFile(route.view.module)}.tsx`), files);
     for (const s of route.sections ?? []) withStatic(outputOf(`gerege:section/${lang}/${s}`), files);
     return [...files].map(name);
   };

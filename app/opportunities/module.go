@@ -116,8 +116,12 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	reg.AddPage(authz.Page{Key: "applications", Path: "/dashboard/applications", Perm: authz.OpportunitiesApply, Order: 15})
 	reg.AddPage(authz.Page{Key: "saved", Path: "/dashboard/saved", Perm: authz.OpportunitiesApply, Order: 16})
 
-	// The dashboard pages (/dashboard/job, /dashboard/tour, /dashboard/kanban, the approval
-	// queue) are declared with their UI.
+	// The dashboard pages: the organisation's postings (jobs; travel and exchange), with their
+	// detail and editor below them, the applicant board, and the admins' approval queue.
+	reg.AddPage(authz.Page{Key: "jobs", Path: "/dashboard/job", Perm: authz.OpportunitiesReview, Order: 41, Sub: true})
+	reg.AddPage(authz.Page{Key: "tours", Path: "/dashboard/tour", Perm: authz.OpportunitiesReview, Order: 42, Sub: true})
+	reg.AddPage(authz.Page{Key: "kanban", Path: "/dashboard/kanban", Perm: authz.OpportunitiesReview, Order: 43})
+	reg.AddPage(authz.Page{Key: "approvals", Path: "/dashboard/approvals", Perm: authz.OpportunitiesApprove, Order: 45})
 }
 
 // Jobs: postings close on their deadline; applications waiting past the promise are flagged.

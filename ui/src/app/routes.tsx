@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { formatDate } from '../lib/format';
-import { lazyView, type LazyView } from '../lib/lazy';
+import { lazyView, type LazyView, type PageComponent } from '../lib/lazy';
 
 export interface RouteDef {
   /** The path inside a language, e.g. "/about-us" (the page is at /en/about-us and /mn/about-us). */
@@ -104,11 +104,15 @@ const faqSections = ['pages.helpCenter', 'pages.faq', 'data.faq'];
 
 type AuthPage = 'Login' | 'Register' | 'Verify' | 'ForgotPassword' | 'NewPassword' | 'Invitation';
 const authView = (name: AuthPage) => lazyView('accounts/auth/index', () => import('../features/accounts/pages/auth/index').then((m) => m[name]));
-type DashboardPage = 'DashboardHome' | 'DashboardProfile' | 'DashboardAccount' | 'DashboardOrganization' | 'DashboardOutbox' | 'DashboardAudit' | 'DashboardSettings';
+type DashboardPage = 'DashboardHome' | 'DashboardProfile' | 'DashboardAccount' | 'DashboardOrganization';
 const dashboardView = (name: DashboardPage) => lazyView('accounts/dashboard/index', () => import('../features/accounts/pages/dashboard/index').then((m) => m[name]));
 // The notifications list comes on its own (the bell links to it from every page).
 const notificationsPage = lazyView('notifications/Notifications', () => import('../features/notifications/pages/Notifications').then((m) => m.DashboardNotifications),
 );
+// The admin pages come on their own (only admins open them; the others' dashboard chunk stays small).
+const adminOutbox = lazyView('admin/Outbox', () => import('../features/admin/pages/Outbox').then((m) => m.DashboardOutbox));
+const adminAudit = lazyView('admin/Audit', () => import('../features/admin/pages/Audit').then((m) => m.DashboardAudit));
+const adminSettings = lazyView('admin/Settings', () => import('../features/admin/pages/Settings').then((m) => m.DashboardSettings));
 const adminFaq = lazyView('content/AdminFaq', () => import('../features/content/pages/AdminFaq').then((m) => m.AdminFaq));
 const adminUniversities = lazyView('content/AdminUniversities', () => import('../features/content/pages/AdminUniversities').then((m) => m.AdminUniversities),
 );
@@ -118,7 +122,7 @@ const adminDirectionBoard = lazyView('directionboard/AdminDirectionBoard', () =>
 /** A sign-in page; its strings come with it (section "auth"). */
 const authRoute = (path: string, key: string, name: AuthPage) => page(path, key, authView(name), { sections: ['auth'] });
 /** A dashboard page (the server lets only allowed roles open it); its strings come with it. */
-const dashboardSections = ['auth', 'account', 'dashboard'];
+const dashboardSections = ['auth', 'account', 'dashboard', 'roles'];
 const dashboardRoute = (path: string, key: string, view: LazyView, more: string[] = []) =>
   page(path, key, view, { sections: [...dashboardSections, ...more] });
 
@@ -128,18 +132,18 @@ const accountRoutes: RouteDef[] = [
   authRoute('/auth/verify', 'auth.verify', 'Verify'),
   authRoute('/auth/forgot-password', 'auth.forgot', 'ForgotPassword'),
   authRoute('/auth/new-password', 'auth.newPassword', 'NewPassword'),
-  authRoute('/auth/invitation', 'auth.invitation', 'Invitation'),
+  page('/auth/invitation', 'auth.invitation', authView('Invitation'), { sections: ['auth', 'roles'] }),
   dashboardRoute('/dashboard', 'dashboard.home', dashboardView('DashboardHome')),
   dashboardRoute('/dashboard/user/profile', 'dashboard.profile', dashboardView('DashboardProfile')),
   dashboardRoute('/dashboard/notifications', 'dashboard.notifications', notificationsPage, ['notifications']),
   dashboardRoute('/dashboard/user/account', 'dashboard.account', dashboardView('DashboardAccount')),
   dashboardRoute('/dashboard/organization', 'dashboard.organization', dashboardView('DashboardOrganization')),
-  dashboardRoute('/dashboard/admin/outbox', 'dashboard.outbox', dashboardView('DashboardOutbox')),
-  dashboardRoute('/dashboard/admin/audit', 'dashboard.audit', dashboardView('DashboardAudit')),
+  dashboardRoute('/dashboard/admin/outbox', 'dashboard.outbox', adminOutbox),
+  dashboardRoute('/dashboard/admin/audit', 'dashboard.audit', adminAudit),
   dashboardRoute('/dashboard/admin/faq', 'dashboard.faq', adminFaq),
   dashboardRoute('/dashboard/admin/universities', 'dashboard.universities', adminUniversities),
   dashboardRoute('/dashboard/admin/direction-board', 'dashboard.directionBoard', adminDirectionBoard),
-  dashboardRoute('/dashboard/admin/settings', 'dashboard.settings', dashboardView('DashboardSettings')),
+  dashboardRoute('/dashboard/admin/settings', 'dashboard.settings', adminSettings),
 ];
 
 // ---- notifications: the page an email's unsubscribe link opens (the list is a dashboard page) ----
@@ -195,18 +199,52 @@ const oppPosting = lazyView('opportunities/Posting', () => import('../features/o
 const oppOrganization = lazyView('opportunities/Organization', () => import('../features/opportunities/pages/Organization').then((m) => m.Organization));
 const oppMine = lazyView('opportunities/Mine', () => import('../features/opportunities/pages/Mine').then((m) => m.Mine));
 
+/**
+ * The opportunities catalog's parts the public and applicant pages use (each its own section,
+ * so the dashboard's pages can take theirs — "opportunities.dashboard" and some lists — without
+ * an overlap; the server-only parts stay out: build.mjs SERVER_ONLY).
+ */
+const oppPublic = ['kinds', 'employmentTypes', 'classifications', 'visaTypes', 'audiences', 'exchangeTypes', 'workplaces', 'payPeriods',
+  'documents', 'statuses', 'applicationStatuses', 'orgStatuses', 'answers', 'card', 'browse', 'posting', 'apply', 'org', 'mine'].map((k) => `opportunities.${k}`);
+
 const opportunityRoutes: RouteDef[] = [
   site('/opportunities', 'pages.opportunities', oppBrowse, {
     nav: 'main',
     navKey: 'layout.nav.opportunities',
-    sections: ['pages.opportunities', 'opportunities', 'data.countries'],
+    sections: ['pages.opportunities', ...oppPublic, 'data.countries'],
   }),
   // One prerendered page for every slug (":slug" is any one segment, as the server's manifest matching).
-  page('/opportunities/:slug', 'opportunities.posting', oppPosting, { page: 'opportunities/posting', sections: ['opportunities'] }),
-  page('/organizations/:slug', 'opportunities.org', oppOrganization, { page: 'organizations/organization', sections: ['opportunities'] }),
+  page('/opportunities/:slug', 'opportunities.posting', oppPosting, { page: 'opportunities/posting', sections: oppPublic }),
+  page('/organizations/:slug', 'opportunities.org', oppOrganization, { page: 'organizations/organization', sections: oppPublic }),
   // Titled from the section "opportunities" (the dashboard's own section has only their nav labels).
-  { ...dashboardRoute('/dashboard/applications', 'opportunities.mine.applications', oppMine, ['opportunities']), props: { list: 'applications' } },
-  { ...dashboardRoute('/dashboard/saved', 'opportunities.mine.saved', oppMine, ['opportunities']), props: { list: 'saved' } },
+  { ...dashboardRoute('/dashboard/applications', 'opportunities.mine.applications', oppMine, oppPublic), props: { list: 'applications' } },
+  { ...dashboardRoute('/dashboard/saved', 'opportunities.mine.saved', oppMine, oppPublic), props: { list: 'saved' } },
+];
+
+// ---- opportunities: the organisation's postings, the applicant board, the approval queue ----
+
+type OppPage = 'Postings' | 'Posting' | 'Edit' | 'Kanban' | 'Approvals';
+const oppView = (file: OppPage, load: () => Promise<Record<string, unknown>>) =>
+  lazyView(`opportunities/dashboard/pages/${file}`, () => load().then((m) => m[file] as PageComponent));
+const oppPostings = oppView('Postings', () => import('../features/opportunities/dashboard/pages/Postings'));
+const oppDashPosting = oppView('Posting', () => import('../features/opportunities/dashboard/pages/Posting'));
+const oppEdit = oppView('Edit', () => import('../features/opportunities/dashboard/pages/Edit'));
+/** An opportunities dashboard page: the dashboard's words, the page's, and the value lists it names. */
+const opp = (path: string, view: LazyView, lists: string[], extra: Partial<RouteDef> = {}, key = `dashboard.${path.split('/')[2]}s`) =>
+  page(path, key, view, { sections: ['dashboard', 'opportunities.dashboard', ...lists.map((s) => `opportunities.${s}`)], ...extra });
+const oppLists = ['kinds', 'statuses'];
+// The posting shows every value list; the editor fetches those and the country names once shown.
+const opportunityDashboardRoutes: RouteDef[] = [
+  ...(['job', 'tour'] as const).flatMap((group) => [
+    opp(`/dashboard/${group}`, oppPostings, oppLists, { props: { group } }),
+    // Before ":id", which "new" would match too (the server takes the first match as well).
+    opp(`/dashboard/${group}/new`, oppEdit, oppLists, { props: { group } }),
+    // ":id" is any one segment (the server's manifest matching does the same).
+    opp(`/dashboard/${group}/:id`, oppDashPosting, [...oppLists, 'applicationStatuses', 'classifications', 'employmentTypes', 'audiences', 'workplaces', 'exchangeTypes', 'visaTypes', 'payPeriods', 'documents', 'answers'], { props: { group }, page: `dashboard/${group}/posting` }),
+    opp(`/dashboard/${group}/:id/edit`, oppEdit, oppLists, { props: { group }, page: `dashboard/${group}/edit` }),
+  ]),
+  opp('/dashboard/kanban', oppView('Kanban', () => import('../features/opportunities/dashboard/pages/Kanban')), ['applicationStatuses'], {}, 'dashboard.kanban'),
+  opp('/dashboard/approvals', oppView('Approvals', () => import('../features/opportunities/dashboard/pages/Approvals')), ['orgStatuses'], {}, 'dashboard.approvals'),
 ];
 
 /** Every page of the site. The build prerenders each in every language and lists it in manifest.json. */
@@ -242,10 +280,11 @@ export const routes: RouteDef[] = [
   ...boardRoutes,
   ...formRoutes,
   ...opportunityRoutes.slice(1),
+  ...opportunityDashboardRoutes,
   // The score chart in the gallery speaks the Direction Board's words (its section).
   page('/components', 'pages.components', components, { sections: ['pages.components', 'directionBoard'] }),
   page('/403', 'status.forbidden', status('status.forbidden')),
-  // Their words come with them (the 403 text stays in the core: the dashboard shows it too).
+  // Their words come with them (the 403 text stays in the core: the dashboard shows it in place).
   page('/404', 'status.notFound', status('status.notFound'), { sections: ['status.notFound'] }),
   page('/500', 'status.serverError', status('status.serverError'), { sections: ['status.serverError'] }),
   page('/maintenance', 'status.maintenance', status('status.maintenance'), { sections: ['status.maintenance'] }),

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../../ui/Alert';
@@ -15,6 +16,15 @@ import { DashboardShell, Section } from '../../../../ui/DashboardShell';
 import type { Body, Resp } from '../../../../lib/apitypes';
 
 type Org = Resp<'getOrganization'>;
+
+/** The organisation's public profile and verification (opportunities), loaded for those who manage it only. */
+function OrgVerification() {
+  const [View, setView] = useState<{ c: ComponentType } | null>(null);
+  useEffect(() => {
+    import('../../../opportunities/dashboard/components/OrgVerification').then((m) => setView({ c: m.OrgVerification }), () => undefined);
+  }, []);
+  return View ? <View.c /> : null;
+}
 
 function InviteForm({ onInvited }: { onInvited: (org: Org) => void }) {
   const { t } = useTranslation();
@@ -100,6 +110,9 @@ function OrganizationPage({ user }: { user: User }) {
           />
         )}
       </Section>
+      {(user.organization?.role === 'owner' || user.organization?.role === 'manager') && (
+        <OrgVerification />
+      )}
       {user.organization?.role === 'owner' && (
         <Section id="org-invite" title={t('dashboard.organization.inviteTitle')}>
           <p class="muted">{t('dashboard.organization.inviteText')}</p>

@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var n={individual:"Individual",enterprise:"Enterprise",owner:"Owner",manager:"Manager",counselor:"Counselor",admin:"Administrator"},i={roles:n};export{i as default,n as roles};

@@ -1,0 +1,148 @@
+// The organisation's postings (/dashboard/job: jobs, careers, recruitment, development,
+// education; /dashboard/tour: travel and exchange): status filter, search, status badges and
+// the number of applications of each.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Alert } from '../../../../ui/Alert';
+import { EmptyState } from '../../../../ui/EmptyState';
+import { SelectField, TextField } from '../../../../ui/fields/TextField';
+import { Table } from '../../../../ui/Table';
+import { type ApiError } from '../../../../lib/api';
+import { formatDate } from '../../../../lib/formatTime';
+import { onApiError, type User } from '../../../../lib/session';
+import { DashboardShell } from '../../../../ui/DashboardShell';
+import { listApplicants, listPostings } from '../api';
+import { D, label, options, pageKey, StatusBadge } from '../components/parts';
+import { GROUP_KINDS, type Group, STATUSES, type Summary } from '../types';
+
+/** Waits `ms` after the last change of `value`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [out, setOut] = useState(value);
+  useEffect(() => {
+    const h = setTimeout(() => setOut(value), ms);
+    return () => clearTimeout(h);
+  }, [value, ms]);
+  return out;
+}
+
+/** Applications per posting: the pipeline's first 500, counted here (the list has no counts). */
+function useApplicationCounts(): Record<number, number> {
+  const [counts, setCounts] = useState<Record<number, number>>({});
+  useEffect(() => {
+    listApplicants({}).then(
+      (p) => {
+        const out: Record<number, number> = {};
+        for (const a of p.items) out[a.opportunityId] = (out[a.opportunityId] ?? 0) + 1;
+        setCounts(out);
+      },
+      (err: ApiError) => onApiError(err),
+    );
+  }, []);
+  return counts;
+}
+
+function PostingList({ group, user }: { group: Group; user: User }) {
+  const { t } = useTranslation();
+  const kinds = GROUP_KINDS[group];
+  const [status, setStatus] = useState('');
+  const [kind, setKind] = useState('');
+  const [query, setQuery] = useState('');
+  const q = useDebounced(query.trim(), 300);
+  const [items, setItems] = useState<Summary[] | null>(null);
+  const [next, setNext] = useState('');
+  const [error, setError] = useState('');
+  const counts = useApplicationCounts();
+  const manage = user.organization?.role === 'owner' || user.organization?.role === 'manager';
+
+  const load = (after = '') =>
+    listPostings({ status, kind, q, after }).then(
+      (page) => {
+        // Without a kind, the list holds every kind: keep this page's.
+        const mine = page.items.filter((s) => kinds.includes(s.kind));
+        setItems((prev) => (after && prev ? [...prev, ...mine] : mine));
+        setNext(page.next);
+        setError('');
+      },
+      (err: ApiError) => {
+        onApiError(err);
+        setError(err.message);
+      },
+    );
+  useEffect(() => {
+    load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status, kind, q]);
+
+  return (
+    <>
+      {manage && (
+        <p>
+          <Link href={`/dashboard/${group}/new`} role="button">
+            {t(`${D}.list.new`)}
+          </Link>
+        </p>
+      )}
+      <form class="opp-filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <TextField id="opp-q" type="search" label={t(`${D}.list.search`)} value={query} onInput={(e) => setQuery(e.currentTarget.value)} />
+        <SelectField
+          id="opp-status"
+          label={t(`${D}.list.status`)}
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value)}
+          options={[{ value: '', label: t(`${D}.list.allStatuses`) }, ...options(t, 'statuses', STATUSES)]}
+        />
+        <SelectField
+          id="opp-kind"
+          label={t(`${D}.list.kind`)}
+          value={kind}
+          onChange={(e) => setKind(e.currentTarget.value)}
+          options={[{ value: '', label: t(`${D}.list.allKinds`) }, ...options(t, 'kinds', kinds)]}
+        />
+      </form>
+      {error && <Alert variant="error">{error}</Alert>}
+      <p class="muted" role="status">
+        {items ? t(`${D}.list.count`, { count: items.length }) : ''}
+      </p>
+      {!items ? (
+        !error && <p aria-busy="true">{t('dashboard.loading')}</p>
+      ) : items.length === 0 ? (
+        <EmptyState title={t(`${D}.list.emptyTitle`)}>{t(`${D}.list.emptyText`)}</EmptyState>
+      ) : (
+        <Table
+          id="opp-list"
+          caption={t(`${D}.list.caption.${group}`)}
+          rows={items}
+          rowKey={(s) => String(s.id)}
+          columns={[
+            { key: 'title', header: t(`${D}.list.title`), cell: (s) => <Link href={`/dashboard/${group}/${s.id}`}>{s.title || t(`${D}.untitled`)}</Link> },
+            { key: 'kind', header: t(`${D}.list.kind`), cell: (s) => label(t, 'kinds', s.kind) },
+            { key: 'status', header: t(`${D}.list.status`), cell: (s) => <StatusBadge list="statuses" status={s.status} /> },
+            { key: 'deadline', header: t(`${D}.list.deadline`), cell: (s) => formatDate(t, s.deadline) },
+            {
+              key: 'apps',
+              header: t(`${D}.list.applications`),
+              cell: (s) =>
+                counts[s.id] ? (
+                  <Link href={`/dashboard/kanban?opportunity=${s.id}`} aria-label={t(`${D}.list.applicationsOf`, { count: counts[s.id], title: s.title })}>
+                    {counts[s.id]}
+                  </Link>
+                ) : (
+                  '0'
+                ),
+            },
+          ]}
+        />
+      )}
+      {next && (
+        <button type="button" class="secondary outline" onClick={() => load(next)}>
+          {t(`${D}.list.loadMore`)}
+        </button>
+      )}
+    </>
+  );
+}
+
+export function Postings({ group }: { group: Group }) {
+  return <DashboardShell page={pageKey(group)}>{(user) => <PostingList group={group} user={user} />}</DashboardShell>;
+}

@@ -215,7 +215,16 @@ export interface AnswerView {
   meets: boolean | null;
 }
 
+export interface DocumentView {
+  id: number;
+  kind: string;
+  name: string;
+  size: number;
+  mediaType: string;
+}
+
 export interface ApplicantDetail extends Applicant {
+  documents: DocumentView[];
   profile: { firstName: string; lastName: string; email: string; dateOfBirth: string; language: string };
   coverLetter: string;
   answers: AnswerView[];

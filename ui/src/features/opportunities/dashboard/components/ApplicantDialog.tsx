@@ -12,7 +12,7 @@ import { onApiError } from '../../../../lib/session';
 import { toast } from '../../../../lib/toast';
 import { addNote, getApplicant, moveApplicants, setLabels } from '../api';
 import type { ApplicantDetail } from '../types';
-import { D, History, StatusBadge, TextArea } from './parts';
+import { D, History, label, StatusBadge, TextArea } from './parts';
 
 const K = `${D}.kanban`;
 
@@ -133,7 +133,7 @@ export function ApplicantDialog({ id, onClose, onChanged }: { id: number | null;
   return (
     <Dialog open={id !== null} onClose={close} id="applicant" title={a?.name ?? t('dashboard.loading')}>
       {error && <Alert variant="error">{error}</Alert>}
-      {!a && !error && <p aria-busy="true">{t('dashboard.loading')}</p>}
+      {id !== null && !a && !error && <p aria-busy="true">{t('dashboard.loading')}</p>}
       {a && (
         <div class="opp-applicant">
           <p>
@@ -182,6 +182,20 @@ export function ApplicantDialog({ id, onClose, onChanged }: { id: number | null;
             <>
               <h3>{t(`${K}.coverLetter`)}</h3>
               <p class="opp-pre">{a.coverLetter}</p>
+            </>
+          )}
+          {a.documents?.length > 0 && (
+            <>
+              <h3>{t(`${K}.documents`)}</h3>
+              <ul>
+                {a.documents.map((d) => (
+                  <li key={d.id}>
+                    <a href={`/api/org/applications/${a.id}/documents/${d.id}`} download>
+                      {t(`${K}.document`, { kind: label(t, 'documents', d.kind), name: d.name, size: Math.max(1, Math.round(d.size / 1024)) })}
+                    </a>
+                  </li>
+                ))}
+              </ul>
             </>
           )}
           <form noValidate onSubmit={saveLabels}>

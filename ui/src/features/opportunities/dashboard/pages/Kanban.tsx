@@ -86,9 +86,10 @@ interface CardProps {
   onOpen: (id: number) => void;
   onMove: (a: Applicant, to: AppStatus) => void;
   onDrag: (id: number | null) => void;
+  onDrop: (id: number, to: AppStatus) => void;
 }
 
-function Card({ a, selected, onSelect, onOpen, onMove, onDrag }: CardProps) {
+function Card({ a, selected, onSelect, onOpen, onMove, onDrag }: Omit<CardProps, 'onDrop'>) {
   const { t } = useTranslation();
   const movable = targets(a.status).length > 0;
   return (
@@ -137,15 +138,16 @@ function Column({ status, items, dragging, cardProps }: { status: AppStatus; ite
       aria-labelledby={`col-${status}`}
       data-status={status}
       onDragOver={(e) => {
-        if (!accepts) return;
+        // Any column takes the drop; a move the rules refuse is said so (onDrop).
         e.preventDefault();
-        setOver(true);
+        if (!over) setOver(true);
       }}
       onDragLeave={() => setOver(false)}
       onDrop={(e) => {
         e.preventDefault();
         setOver(false);
-        if (dragging && accepts) cardProps.onMove(dragging, status);
+        const id = Number(e.dataTransfer?.getData('text/plain'));
+        if (id) cardProps.onDrop(id, status);
       }}
     >
       <h2 id={`col-${status}`}>
@@ -264,6 +266,12 @@ function BoardView() {
     onOpen: setOpen,
     onMove: (a: Applicant, to: AppStatus) => move([a.id], to),
     onDrag: setDragId,
+    onDrop: (id: number, to: AppStatus) => {
+      const a = items?.find((x) => x.id === id);
+      if (!a || a.status === to) return;
+      if (targets(a.status).includes(to)) move([id], to);
+      else setAnnounce(t(`${K}.cannotMove`, { name: a.name, status: label(t, 'applicationStatuses', to) }));
+    },
   };
 
   return (

@@ -1,5 +1,0 @@
-<<<<<<<< HEAD:ui/dist/assets/chunk-DKJIDLUC.js
-import{j as a,z as t}from"./chunk-27MV6KA7.js";function i({variant:r,children:o}){let{t:e}=a();return t("div",{class:`alert alert--${r}`,children:[t("strong",{class:"alert__label",children:e(`ui.alert.${r}`)}),t("div",{class:"alert__body",children:o})]})}export{i as a};
-========
-import{j as a,z as t}from"./chunk-G2MU5C7I.js";function i({variant:r,children:o}){let{t:e}=a();return t("div",{class:`alert alert--${r}`,children:[t("strong",{class:"alert__label",children:e(`ui.alert.${r}`)}),t("div",{class:"alert__body",children:o})]})}export{i as a};
->>>>>>>> ab32a275 (Opportunities dashboard UI: postings (/dashboard/job, /dashboard/tour: list, detail with history and moves, editor with screening questions and nested field errors), applicant board (/dashboard/kanban: drag and drop, keyboard moves, bulk, detail dialog, table, exports), approval queue (/dashboard/approvals), organisation verification on /dashboard/organization; pages declared in Go (jobs, tours, kanban, approvals)):ui/dist/assets/chunk-3U4XGJGX.js

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-6IQS2V7B.js";import"./chunk-JVTLDG4J.js";import"./chunk-GXHUCCF7.js";import{H as r}from"./chunk-G2MU5C7I.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

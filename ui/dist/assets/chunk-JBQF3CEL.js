@@ -1,5 +1,0 @@
-<<<<<<<< HEAD:ui/dist/assets/chunk-Y324MJVY.js
-import{z as e}from"./chunk-27MV6KA7.js";function l({title:a,meta:r,children:n,footer:t,level:o=3}){let d=`h${o}`;return e("article",{class:"card",children:[e("header",{children:[e(d,{class:"card__title",children:a}),r&&e("p",{class:"card__meta",children:r})]}),n,t&&e("footer",{children:t})]})}export{l as a};
-========
-import{z as e}from"./chunk-G2MU5C7I.js";function l({title:a,meta:r,children:n,footer:t,level:o=3}){let d=`h${o}`;return e("article",{class:"card",children:[e("header",{children:[e(d,{class:"card__title",children:a}),r&&e("p",{class:"card__meta",children:r})]}),n,t&&e("footer",{children:t})]})}export{l as a};
->>>>>>>> ab32a275 (Opportunities dashboard UI: postings (/dashboard/job, /dashboard/tour: list, detail with history and moves, editor with screening questions and nested field errors), applicant board (/dashboard/kanban: drag and drop, keyboard moves, bulk, detail dialog, table, exports), approval queue (/dashboard/approvals), organisation verification on /dashboard/organization; pages declared in Go (jobs, tours, kanban, approvals)):ui/dist/assets/chunk-JBQF3CEL.js

@@ -16,7 +16,7 @@ const OWNER = { email: 'owner@demo.gerege.mn', password: PASSWORD };
 const ADMIN = { email: 'admin@demo.gerege.mn', password: PASSWORD };
 const desktop = { viewport: { width: 1280, height: 800 } };
 const phone = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
-const D = 'opportunities.dashboard';
+const D = 'opportunitiesDashboard';
 
 async function pageAs(who, options) {
   const context = await site.browser.newContext(options);

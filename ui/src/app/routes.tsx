@@ -199,26 +199,18 @@ const oppPosting = lazyView('opportunities/Posting', () => import('../features/o
 const oppOrganization = lazyView('opportunities/Organization', () => import('../features/opportunities/pages/Organization').then((m) => m.Organization));
 const oppMine = lazyView('opportunities/Mine', () => import('../features/opportunities/pages/Mine').then((m) => m.Mine));
 
-/**
- * The opportunities catalog's parts the public and applicant pages use (each its own section,
- * so the dashboard's pages can take theirs — "opportunities.dashboard" and some lists — without
- * an overlap; the server-only parts stay out: build.mjs SERVER_ONLY).
- */
-const oppPublic = ['kinds', 'employmentTypes', 'classifications', 'visaTypes', 'audiences', 'exchangeTypes', 'workplaces', 'payPeriods',
-  'documents', 'statuses', 'applicationStatuses', 'orgStatuses', 'answers', 'card', 'browse', 'posting', 'apply', 'org', 'mine'].map((k) => `opportunities.${k}`);
-
 const opportunityRoutes: RouteDef[] = [
   site('/opportunities', 'pages.opportunities', oppBrowse, {
     nav: 'main',
     navKey: 'layout.nav.opportunities',
-    sections: ['pages.opportunities', ...oppPublic, 'data.countries'],
+    sections: ['pages.opportunities', 'opportunities', 'data.countries'],
   }),
   // One prerendered page for every slug (":slug" is any one segment, as the server's manifest matching).
-  page('/opportunities/:slug', 'opportunities.posting', oppPosting, { page: 'opportunities/posting', sections: oppPublic }),
-  page('/organizations/:slug', 'opportunities.org', oppOrganization, { page: 'organizations/organization', sections: oppPublic }),
+  page('/opportunities/:slug', 'opportunities.posting', oppPosting, { page: 'opportunities/posting', sections: ['opportunities'] }),
+  page('/organizations/:slug', 'opportunities.org', oppOrganization, { page: 'organizations/organization', sections: ['opportunities'] }),
   // Titled from the section "opportunities" (the dashboard's own section has only their nav labels).
-  { ...dashboardRoute('/dashboard/applications', 'opportunities.mine.applications', oppMine, oppPublic), props: { list: 'applications' } },
-  { ...dashboardRoute('/dashboard/saved', 'opportunities.mine.saved', oppMine, oppPublic), props: { list: 'saved' } },
+  { ...dashboardRoute('/dashboard/applications', 'opportunities.mine.applications', oppMine, ['opportunities']), props: { list: 'applications' } },
+  { ...dashboardRoute('/dashboard/saved', 'opportunities.mine.saved', oppMine, ['opportunities']), props: { list: 'saved' } },
 ];
 
 // ---- opportunities: the organisation's postings, the applicant board, the approval queue ----
@@ -229,22 +221,20 @@ const oppView = (file: OppPage, load: () => Promise<Record<string, unknown>>) =>
 const oppPostings = oppView('Postings', () => import('../features/opportunities/dashboard/pages/Postings'));
 const oppDashPosting = oppView('Posting', () => import('../features/opportunities/dashboard/pages/Posting'));
 const oppEdit = oppView('Edit', () => import('../features/opportunities/dashboard/pages/Edit'));
-/** An opportunities dashboard page: the dashboard's words, the page's, and the value lists it names. */
-const opp = (path: string, view: LazyView, lists: string[], extra: Partial<RouteDef> = {}, key = `dashboard.${path.split('/')[2]}s`) =>
-  page(path, key, view, { sections: ['dashboard', 'opportunities.dashboard', ...lists.map((s) => `opportunities.${s}`)], ...extra });
-const oppLists = ['kinds', 'statuses'];
-// The posting shows every value list; the editor fetches those and the country names once shown.
+/** An opportunities dashboard page: the dashboard's words and its own (the value lists load after: see its pages). */
+const opp = (path: string, view: LazyView, extra: Partial<RouteDef> = {}, key = `dashboard.${path.split('/')[2]}s`) =>
+  page(path, key, view, { sections: ['dashboard', 'opportunitiesDashboard'], ...extra });
 const opportunityDashboardRoutes: RouteDef[] = [
   ...(['job', 'tour'] as const).flatMap((group) => [
-    opp(`/dashboard/${group}`, oppPostings, oppLists, { props: { group } }),
+    opp(`/dashboard/${group}`, oppPostings, { props: { group } }),
     // Before ":id", which "new" would match too (the server takes the first match as well).
-    opp(`/dashboard/${group}/new`, oppEdit, oppLists, { props: { group } }),
+    opp(`/dashboard/${group}/new`, oppEdit, { props: { group } }),
     // ":id" is any one segment (the server's manifest matching does the same).
-    opp(`/dashboard/${group}/:id`, oppDashPosting, [...oppLists, 'applicationStatuses', 'classifications', 'employmentTypes', 'audiences', 'workplaces', 'exchangeTypes', 'visaTypes', 'payPeriods', 'documents', 'answers'], { props: { group }, page: `dashboard/${group}/posting` }),
-    opp(`/dashboard/${group}/:id/edit`, oppEdit, oppLists, { props: { group }, page: `dashboard/${group}/edit` }),
+    opp(`/dashboard/${group}/:id`, oppDashPosting, { props: { group }, page: `dashboard/${group}/posting` }),
+    opp(`/dashboard/${group}/:id/edit`, oppEdit, { props: { group }, page: `dashboard/${group}/edit` }),
   ]),
-  opp('/dashboard/kanban', oppView('Kanban', () => import('../features/opportunities/dashboard/pages/Kanban')), ['applicationStatuses'], {}, 'dashboard.kanban'),
-  opp('/dashboard/approvals', oppView('Approvals', () => import('../features/opportunities/dashboard/pages/Approvals')), ['orgStatuses'], {}, 'dashboard.approvals'),
+  opp('/dashboard/kanban', oppView('Kanban', () => import('../features/opportunities/dashboard/pages/Kanban')), {}, 'dashboard.kanban'),
+  opp('/dashboard/approvals', oppView('Approvals', () => import('../features/opportunities/dashboard/pages/Approvals')), {}, 'dashboard.approvals'),
 ];
 
 /** Every page of the site. The build prerenders each in every language and lists it in manifest.json. */

@@ -90,7 +90,7 @@ function ProfileForm({ org, onSaved }: { org: OrgView; onSaved: (o: OrgView) => 
 
 export function OrgVerification() {
   const { t } = useTranslation();
-  const ready = useSections(['opportunities.dashboard', 'opportunities.orgStatuses', 'data.countries']);
+  const ready = useSections(['opportunitiesDashboard', 'opportunities', 'data.countries']);
   const [org, setOrg] = useState<OrgView | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../../lib/formatTime';
 import { lazyView, prepare } from '../../../../lib/lazy';
 import type { EventView } from '../types';
 
-export const D = 'opportunities.dashboard';
+export const D = 'opportunitiesDashboard';
 
 /** The dashboard page (navigation key) of a group of postings. */
 export const pageKey = (group: 'job' | 'tour') => (group === 'job' ? 'jobs' : 'tours');
@@ -145,3 +145,14 @@ export function Group({ id, legend, error, children }: { id: string; legend: str
 
 /** Whole days between an instant and now. */
 export const daysSince = (iso: string | null, now: number): number => (iso ? Math.max(0, Math.floor((now - new Date(iso).getTime()) / 86_400_000)) : 0);
+
+/** A page's title while its catalog sections load (the prerendered page shows it too). */
+export function Loading({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1>{t(title)}</h1>
+      <p aria-busy="true" />
+    </>
+  );
+}

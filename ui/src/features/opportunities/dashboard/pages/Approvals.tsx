@@ -11,7 +11,7 @@ import { onApiError } from '../../../../lib/session';
 import { toast } from '../../../../lib/toast';
 import { DashboardShell, Section } from '../../../../ui/DashboardShell';
 import { decide, decideOrg, getQueue } from '../api';
-import { D, daysSince, label } from '../components/parts';
+import { D, daysSince, label, Loading, useSections } from '../components/parts';
 import { type ReasonRequest, ReasonDialog } from '../components/ReasonDialog';
 import type { DecisionResult, Editor, OrgView, Queue } from '../types';
 
@@ -273,6 +273,12 @@ function QueueView() {
   );
 }
 
-export function Approvals() {
+function ApprovalsPage() {
   return <DashboardShell page="approvals">{() => <QueueView />}</DashboardShell>;
+}
+
+/** The page, once the opportunities' value lists (a catalog section it shares with the public pages) are loaded. */
+export function Approvals() {
+  const ready = useSections(['opportunities']);
+  return ready ? <ApprovalsPage /> : <Loading title={'dashboard.approvals.title'} />;
 }

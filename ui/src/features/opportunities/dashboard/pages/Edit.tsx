@@ -15,7 +15,7 @@ import { onApiError } from '../../../../lib/session';
 import { toast } from '../../../../lib/toast';
 import { DashboardShell, Section } from '../../../../ui/DashboardShell';
 import { createPosting, getPosting, setPostingStatus, updatePosting } from '../api';
-import { countryOptions, D, EDITOR_SECTIONS, Group as FieldGroup, options, pageKey, TextArea, useSections } from '../components/parts';
+import { countryOptions, D, EDITOR_SECTIONS, Group as FieldGroup, options, pageKey, TextArea, Loading, useSections } from '../components/parts';
 import { fieldId, ProblemList } from '../components/ProblemList';
 import { QuestionsEditor } from '../components/QuestionsEditor';
 import {
@@ -520,7 +520,7 @@ function NewView({ group }: { group: Group }) {
 }
 
 /** /dashboard/{group}/new and /dashboard/{group}/{id}/edit: the form once its value lists are there. */
-export function Edit({ group }: { group: Group }) {
+function EditPage({ group }: { group: Group }) {
   const { t } = useTranslation();
   const [, params] = useRoute<{ id: string }>(`/dashboard/${group}/:id/edit`);
   const ready = useSections(EDITOR_SECTIONS);
@@ -530,4 +530,10 @@ export function Edit({ group }: { group: Group }) {
       {() => (!ready ? <p aria-busy="true">{t('dashboard.loading')}</p> : id ? <EditView key={id} group={group} id={id} /> : <NewView group={group} />)}
     </DashboardShell>
   );
+}
+
+/** The page, once the opportunities' value lists (a catalog section it shares with the public pages) are loaded. */
+export function Edit({ group }: { group: Group }) {
+  const ready = useSections(['opportunities']);
+  return ready ? <EditPage group={group} /> : <Loading title={`dashboard.${group}s.title`} />;
 }

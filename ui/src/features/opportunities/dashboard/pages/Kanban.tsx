@@ -18,7 +18,7 @@ import { toast } from '../../../../lib/toast';
 import { DashboardShell } from '../../../../ui/DashboardShell';
 import { exportHref, listApplicants, listPostings, moveApplicants, type PipelineFilter } from '../api';
 import { ApplicantDialog } from '../components/ApplicantDialog';
-import { D, label, StatusBadge } from '../components/parts';
+import { D, label, StatusBadge, Loading, useSections } from '../components/parts';
 import { APP_STATUSES, type Applicant, type AppStatus, MOVE_TO, type Summary } from '../types';
 
 const K = `${D}.kanban`;
@@ -382,6 +382,12 @@ function BoardView() {
   );
 }
 
-export function Kanban() {
+function KanbanPage() {
   return <DashboardShell page="kanban">{() => <BoardView />}</DashboardShell>;
+}
+
+/** The page, once the opportunities' value lists (a catalog section it shares with the public pages) are loaded. */
+export function Kanban() {
+  const ready = useSections(['opportunities']);
+  return ready ? <KanbanPage /> : <Loading title={'dashboard.kanban.title'} />;
 }

@@ -11,7 +11,7 @@ import { onApiError } from '../../../../lib/session';
 import { toast } from '../../../../lib/toast';
 import { DashboardShell, Section } from '../../../../ui/DashboardShell';
 import { getPosting, setPostingStatus } from '../api';
-import { D, History, label, pageKey, StatusBadge } from '../components/parts';
+import { D, History, label, pageKey, StatusBadge, Loading, useSections } from '../components/parts';
 import { ProblemList } from '../components/ProblemList';
 import { APP_STATUSES, type Editor, type Group } from '../types';
 
@@ -161,10 +161,16 @@ function PostingView({ group, id }: { group: Group; id: string }) {
   );
 }
 
-export function Posting({ group }: { group: Group }) {
+function PostingPage({ group }: { group: Group }) {
   const [, params] = useRoute<{ id: string }>(`/dashboard/${group}/:id`);
   const id = params?.id ?? '';
   return (
     <DashboardShell page={pageKey(group)}>{() => <PostingView key={id} group={group} id={id} />}</DashboardShell>
   );
+}
+
+/** The page, once the opportunities' value lists (a catalog section it shares with the public pages) are loaded. */
+export function Posting({ group }: { group: Group }) {
+  const ready = useSections(['opportunities']);
+  return ready ? <PostingPage group={group} /> : <Loading title={`dashboard.${group}s.title`} />;
 }

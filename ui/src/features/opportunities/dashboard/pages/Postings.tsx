@@ -13,7 +13,7 @@ import { formatDate } from '../../../../lib/formatTime';
 import { onApiError, type User } from '../../../../lib/session';
 import { DashboardShell } from '../../../../ui/DashboardShell';
 import { listApplicants, listPostings } from '../api';
-import { D, label, options, pageKey, StatusBadge } from '../components/parts';
+import { D, label, options, pageKey, StatusBadge, Loading, useSections } from '../components/parts';
 import { GROUP_KINDS, type Group, STATUSES, type Summary } from '../types';
 
 /** Waits `ms` after the last change of `value`. */
@@ -143,6 +143,12 @@ function PostingList({ group, user }: { group: Group; user: User }) {
   );
 }
 
-export function Postings({ group }: { group: Group }) {
+function PostingsPage({ group }: { group: Group }) {
   return <DashboardShell page={pageKey(group)}>{(user) => <PostingList group={group} user={user} />}</DashboardShell>;
+}
+
+/** The page, once the opportunities' value lists (a catalog section it shares with the public pages) are loaded. */
+export function Postings({ group }: { group: Group }) {
+  const ready = useSections(['opportunities']);
+  return ready ? <PostingsPage group={group} /> : <Loading title={`dashboard.${group}s.title`} />;
 }

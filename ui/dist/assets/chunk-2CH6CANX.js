@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var d={statuses:{draft:"Draft",submitted:"Waiting for approval",returned:"Sent back",published:"Published",closed:"Closed",archived:"Archived"}},i={opportunities:d};export{i as default,d as opportunities};

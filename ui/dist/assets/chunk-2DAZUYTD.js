@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var i={employmentTypes:{full_time_permanent:"Бүтэн цагийн байнгын",full_time_seasonal:"Бүтэн цагийн улирлын",part_time:"Цагийн",remote:"Зайнаас",internship:"Дадлага"}},m={opportunities:i};export{m as default,i as opportunities};

@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var d={orgStatuses:{unverified:"Not verified",pending:"Waiting for verification",verified:"Verified",returned:"Sent back",suspended:"Suspended"}},n={opportunities:d};export{n as default,d as opportunities};

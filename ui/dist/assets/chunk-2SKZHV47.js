@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var e={visaTypes:{not_required:"No visa needed",work:"Work visa",seasonal_work:"Seasonal work visa",student:"Student visa",exchange_visitor:"Exchange visitor visa",tourist:"Tourist visa"}},o={opportunities:e};export{o as default,e as opportunities};

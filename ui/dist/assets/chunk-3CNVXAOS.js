@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var i={applicationStatuses:{submitted:"Илгээсэн",reviewed:"Хянасан",shortlisted:"Урьдчилан шалгарсан",interview:"Ярилцлага",offer:"Ажлын санал",hired:"Ажилд авсан",declined:"Тэнцээгүй",opted_out:"Татгалзсан"}},d={opportunities:i};export{d as default,i as opportunities};

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-MSBKLDNR.js";import"./chunk-656VVGMY.js";import"./chunk-37UM2FU3.js";import{J as r}from"./chunk-327EQVQR.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var i={audiences:{everyone:"Everyone",high_school:"High school pupils",university:"University students",graduates:"Recent graduates",professionals:"Professionals"}},o={opportunities:i};export{o as default,i as opportunities};

@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var i={audiences:{everyone:"Бүх хүн",high_school:"Ахлах ангийн сурагчид",university:"Их сургуулийн оюутнууд",graduates:"Шинэ төгсөгчид",professionals:"Мэргэжилтнүүд"}},o={opportunities:i};export{o as default,i as opportunities};

@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var m={employmentTypes:{full_time_permanent:"Full time, permanent",full_time_seasonal:"Full time, seasonal",part_time:"Part time",remote:"Remote",internship:"Internship"}},n={opportunities:m};export{n as default,m as opportunities};

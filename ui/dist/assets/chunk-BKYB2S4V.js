@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var s={statuses:{draft:"Ноорог",submitted:"Зөвшөөрөл хүлээж байна",returned:"Буцаагдсан",published:"Нийтлэгдсэн",closed:"Хаагдсан",archived:"Архивласан"}},d={opportunities:s};export{d as default,s as opportunities};

@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var s={visaTypes:{not_required:"Виз шаардлагагүй",work:"Ажлын виз",seasonal_work:"Улирлын ажлын виз",student:"Суралцах виз",exchange_visitor:"Солилцооны виз",tourist:"Жуулчны виз"}},t={opportunities:s};export{t as default,s as opportunities};

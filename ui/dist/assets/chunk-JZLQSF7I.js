@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var t={kinds:{job:"Job",career:"Career",education:"Education",development:"Development",exchange:"Exchange program",recruitment:"Recruitment",travel:"Travel"}},n={opportunities:t};export{n as default,t as opportunities};

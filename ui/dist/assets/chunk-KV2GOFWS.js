@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-KT6FSH4N.js";import"./chunk-FLPTHZNV.js";import{H as r}from"./chunk-BXL7SDCL.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

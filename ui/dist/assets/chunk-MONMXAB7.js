@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var d={orgStatuses:{unverified:"Баталгаажаагүй",pending:"Баталгаажуулалт хүлээж байна",verified:"Баталгаажсан",returned:"Буцаагдсан",suspended:"Түдгэлзүүлсэн"}},n={opportunities:d};export{n as default,d as opportunities};

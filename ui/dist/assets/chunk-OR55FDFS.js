@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var n={exchangeTypes:{work_and_travel:"Work and travel",internship:"Internship exchange",academic:"Academic exchange",cultural:"Cultural exchange",volunteer:"Volunteering",language:"Language study"}},r={opportunities:n};export{r as default,n as opportunities};

@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var n={kinds:{job:"Ажлын байр",career:"Карьер",education:"Боловсрол",development:"Хөгжил",exchange:"Солилцооны хөтөлбөр",recruitment:"Ажилд авах зар",travel:"Аялал"}},r={opportunities:n};export{r as default,n as opportunities};

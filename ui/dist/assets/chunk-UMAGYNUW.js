@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var i={applicationStatuses:{submitted:"Submitted",reviewed:"Reviewed",shortlisted:"Shortlisted",interview:"Interview",offer:"Offer",hired:"Hired",declined:"Not accepted",opted_out:"Opted out"}},d={opportunities:i};export{d as default,i as opportunities};

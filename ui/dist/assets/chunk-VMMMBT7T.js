@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-HWDTP5I6.js";import"./chunk-RNKV5UAB.js";import"./chunk-LIEXBWVO.js";import{H as r}from"./chunk-BXL7SDCL.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

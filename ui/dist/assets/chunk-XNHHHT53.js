@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var n={exchangeTypes:{work_and_travel:"Ажил ба аялал",internship:"Дадлагын солилцоо",academic:"Сургалтын солилцоо",cultural:"Соёлын солилцоо",volunteer:"Сайн дурын ажил",language:"Хэл сурах"}},r={opportunities:n};export{r as default,n as opportunities};

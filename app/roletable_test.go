@@ -98,8 +98,8 @@ func TestRoleTable(t *testing.T) {
 		t.Errorf("an unknown dashboard page: %d", got.Status)
 	}
 	for who, nav := range map[string]string{
-		"admin":     `"dashboard":["home","notifications","profile","account","approvals","submissions","outbox","audit","directionBoard","faq","universities","settings"]`,
-		"desk":      `"dashboard":["home","notifications","profile","account","submissions","directionBoard"]`,
+		"admin":     `"dashboard":["home","applications","notifications","saved","profile","account","approvals","submissions","outbox","audit","directionBoard","faq","universities","settings"]`,
+		"desk":      `"dashboard":["home","applications","notifications","saved","profile","account","submissions","directionBoard"]`,
 		"manager":   `"dashboard":["home","notifications","profile","account","organization","jobs","tours","kanban"]`,
 		"counselor": `"dashboard":["home","notifications","profile","account","jobs","tours","kanban"]`,
 	} {

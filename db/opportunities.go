@@ -310,6 +310,10 @@ type OppFilter struct {
 // SearchOpportunities).
 const relevanceCandidates = 1000
 
+// fewMatches is where SearchOpportunities changes plans for a text query sorted by date: below
+// it the matches are looked up and sorted, from it on the date index is walked.
+const fewMatches = 2000
+
 // OppCursor is the keyset position after the last posting of a page: the sort key and id.
 type OppCursor struct {
 	Key string  // published_at, deadline or updated_at
@@ -382,7 +386,18 @@ func (s *Store) SearchOpportunities(ctx context.Context, f OppFilter) (*OppPage,
 			LEFT JOIN org_profiles op ON op.organization_id = p.organization_id `
 			args = append([]any{f.Match}, args...)
 		} else {
-			add(`p.id IN (SELECT rowid FROM opportunity_search WHERE opportunity_search MATCH ?)`, f.Match)
+			// Few matches: look them up by id and sort them. Many (a common word): walk the
+			// sort's index and ask the text index about each row until the page is full.
+			var n int
+			if err := s.row(ctx, `SELECT count(*) FROM (SELECT 1 FROM opportunity_search WHERE opportunity_search MATCH ? LIMIT `+
+				strconv.Itoa(fewMatches)+`)`, f.Match).Scan(&n); err != nil {
+				return nil, mapErr(err)
+			}
+			if n < fewMatches {
+				add(`p.id IN (SELECT rowid FROM opportunity_search WHERE opportunity_search MATCH ?)`, f.Match)
+			} else {
+				add(`EXISTS (SELECT 1 FROM opportunity_search WHERE opportunity_search MATCH ? AND rowid = p.id)`, f.Match)
+			}
 		}
 	}
 	// Sort keys are plain columns of the indexes (status, published_at, id), (status, deadline,

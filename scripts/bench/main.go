@@ -28,7 +28,7 @@ func main() {
 	bin := flag.String("bin", "bin/gerege", "binary to measure")
 	runs := flag.Int("runs", 10, "start-up runs")
 	dur := flag.String("duration", "10s", "wrk duration per load test")
-	only := flag.String("only", "", "run only this measurement: forms (durable contact submissions/s)")
+	only := flag.String("only", "", "run only this measurement: forms (durable contact submissions/s), opportunities (public pages and search under 50 connections, demo data)")
 	flag.Parse()
 	var err error
 	switch *only {
@@ -36,8 +36,10 @@ func main() {
 		err = run(*bin, *runs, *dur)
 	case "forms":
 		err = runForms(*bin, *dur)
+	case "opportunities":
+		err = runOpportunities(*bin, *dur)
 	default:
-		err = fmt.Errorf("-only %q: want forms", *only)
+		err = fmt.Errorf("-only %q: want forms or opportunities", *only)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -62,13 +64,13 @@ func freePort() string {
 
 // start launches the binary on a fresh database and returns once /healthz answers 200,
 // with the time that took.
-func start(bin string) (*proc, time.Duration, error) {
+func start(bin string, extra ...string) (*proc, time.Duration, error) {
 	dir, err := os.MkdirTemp("", "gerege-bench-")
 	if err != nil {
 		return nil, 0, err
 	}
 	addr := freePort()
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", filepath.Join(dir, "bench.db"), "--log-level", "error")
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--db", filepath.Join(dir, "bench.db"), "--log-level", "error"}, extra...)...)
 	// The forms' per-IP limit would otherwise cap the submission run (wrk is one IP).
 	cmd.Env = append(os.Environ(), "GEREGE_LIMIT_FORMS_IP=100000000/1m")
 	cmd.Stderr = os.Stderr
@@ -316,3 +318,32 @@ func runForms(bin, dur string) error {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// runOpportunities: the public list page, a posting's server-rendered page and a search,
+// each under 50 connections, on the demo's data. It prints p50 and p99.
+func runOpportunities(bin, dur string) error {
+	p, _, err := start(bin, "--demo")
+	if err != nil {
+		return err
+	}
+	defer p.stop()
+	base := "http://" + p.addr
+	fmt.Println("| what (50 connections) | requests/s | p50 | p99 |\n|---|---|---|---|")
+	for _, u := range []string{"/en/opportunities", "/mn/opportunities/mining-engineer", "/api/opportunities?q=engineer", "/api/opportunities?kind=job&country=MN"} {
+		out, err := exec.Command("wrk", "-t2", "-c50", "-d"+dur, "--latency", "-H", "Accept-Encoding: gzip", base+u).CombinedOutput()
+		if err != nil {
+			return fmt.Errorf("wrk: %v: %s", err, out)
+		}
+		if m := regexp.MustCompile(`Non-2xx or 3xx responses: (\d+)`).FindSubmatch(out); m != nil {
+			return fmt.Errorf("wrk %s: %s answers were not 2xx/3xx", u, m[1])
+		}
+		rps := regexp.MustCompile(`Requests/sec:\s+([\d.]+)`).FindStringSubmatch(string(out))
+		p50 := regexp.MustCompile(`50%\s+([\d.]+\w+)`).FindStringSubmatch(string(out))
+		p99 := regexp.MustCompile(`99%\s+([\d.]+\w+)`).FindStringSubmatch(string(out))
+		if rps == nil || p50 == nil || p99 == nil {
+			return fmt.Errorf("wrk output not understood: %s", out)
+		}
+		fmt.Printf("| GET %s | %s | %s | %s |\n", u, rps[1], p50[1], p99[1])
+	}
+	return nil
+}

@@ -147,11 +147,11 @@ export function Group({ id, legend, error, children }: { id: string; legend: str
 export const daysSince = (iso: string | null, now: number): number => (iso ? Math.max(0, Math.floor((now - new Date(iso).getTime()) / 86_400_000)) : 0);
 
 /** A page's title while its catalog sections load (the prerendered page shows it too). */
-export function Loading({ title }: { title: string }) {
+export function Loading({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
   return (
     <>
-      <h1>{t(title)}</h1>
+      <h1>{t(titleKey)}</h1>
       <p aria-busy="true" />
     </>
   );

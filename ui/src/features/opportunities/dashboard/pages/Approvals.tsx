@@ -280,5 +280,5 @@ function ApprovalsPage() {
 /** The page, once the opportunities' value lists (a catalog section it shares with the public pages) are loaded. */
 export function Approvals() {
   const ready = useSections(['opportunities']);
-  return ready ? <ApprovalsPage /> : <Loading title={'dashboard.approvals.title'} />;
+  return ready ? <ApprovalsPage /> : <Loading titleKey={'dashboard.approvals.title'} />;
 }

@@ -535,5 +535,5 @@ function EditPage({ group }: { group: Group }) {
 /** The page, once the opportunities' value lists (a catalog section it shares with the public pages) are loaded. */
 export function Edit({ group }: { group: Group }) {
   const ready = useSections(['opportunities']);
-  return ready ? <EditPage group={group} /> : <Loading title={`dashboard.${group}s.title`} />;
+  return ready ? <EditPage group={group} /> : <Loading titleKey={`dashboard.${group}s.title`} />;
 }

@@ -389,5 +389,5 @@ function KanbanPage() {
 /** The page, once the opportunities' value lists (a catalog section it shares with the public pages) are loaded. */
 export function Kanban() {
   const ready = useSections(['opportunities']);
-  return ready ? <KanbanPage /> : <Loading title={'dashboard.kanban.title'} />;
+  return ready ? <KanbanPage /> : <Loading titleKey={'dashboard.kanban.title'} />;
 }

@@ -172,5 +172,5 @@ function PostingPage({ group }: { group: Group }) {
 /** The page, once the opportunities' value lists (a catalog section it shares with the public pages) are loaded. */
 export function Posting({ group }: { group: Group }) {
   const ready = useSections(['opportunities']);
-  return ready ? <PostingPage group={group} /> : <Loading title={`dashboard.${group}s.title`} />;
+  return ready ? <PostingPage group={group} /> : <Loading titleKey={`dashboard.${group}s.title`} />;
 }

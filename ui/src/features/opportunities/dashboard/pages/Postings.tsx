@@ -150,5 +150,5 @@ function PostingsPage({ group }: { group: Group }) {
 /** The page, once the opportunities' value lists (a catalog section it shares with the public pages) are loaded. */
 export function Postings({ group }: { group: Group }) {
   const ready = useSections(['opportunities']);
-  return ready ? <PostingsPage group={group} /> : <Loading title={`dashboard.${group}s.title`} />;
+  return ready ? <PostingsPage group={group} /> : <Loading titleKey={`dashboard.${group}s.title`} />;
 }

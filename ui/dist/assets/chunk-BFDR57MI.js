@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-4PKDDS2E.js";import"./chunk-TQI34V6G.js";import"./chunk-JRX76Q36.js";import{J as r}from"./chunk-MA5X257N.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

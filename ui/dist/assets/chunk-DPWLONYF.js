@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-MHS4GSCQ.js";import"./chunk-TXEEIPDR.js";import{J as r}from"./chunk-MA5X257N.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

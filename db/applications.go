@@ -201,21 +201,7 @@ func (s *Store) ApplicationEvents(ctx context.Context, id int64, withNotes bool)
 
 // ApplicationCounts counts a posting's applications per status.
 func (s *Store) ApplicationCounts(ctx context.Context, oppID int64) (map[string]int, error) {
-	rows, err := s.rows(ctx, `SELECT status, count(*) FROM applications WHERE opportunity_id = ? GROUP BY status`, oppID)
-	if err != nil {
-		return nil, mapErr(err)
-	}
-	defer rows.Close()
-	out := map[string]int{}
-	for rows.Next() {
-		var st string
-		var n int
-		if err := rows.Scan(&st, &n); err != nil {
-			return nil, mapErr(err)
-		}
-		out[st] = n
-	}
-	return out, mapErr(rows.Err())
+	return s.countByStatus(ctx, `SELECT status, count(*) FROM applications WHERE opportunity_id = ? GROUP BY status`, oppID)
 }
 
 // Waiting is an organisation's applications not reviewed within the promise.

@@ -481,7 +481,12 @@ func anys(v []string) []any {
 
 // OpportunityCounts counts an organisation's postings per status.
 func (s *Store) OpportunityCounts(ctx context.Context, orgID int64) (map[string]int, error) {
-	rows, err := s.rows(ctx, `SELECT status, count(*) FROM opportunities WHERE organization_id = ? GROUP BY status`, orgID)
+	return s.countByStatus(ctx, `SELECT status, count(*) FROM opportunities WHERE organization_id = ? GROUP BY status`, orgID)
+}
+
+// countByStatus reads (status, count) rows.
+func (s *Store) countByStatus(ctx context.Context, q string, args ...any) (map[string]int, error) {
+	rows, err := s.rows(ctx, q, args...)
 	if err != nil {
 		return nil, mapErr(err)
 	}

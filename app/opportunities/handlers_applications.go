@@ -165,19 +165,11 @@ func (h *Handlers) Apply(w http.ResponseWriter, r *http.Request) error {
 				}
 			}
 		}
-		staff, err := tx.OrgStaff(ctx, o.OrgID, "owner", "manager", "counselor")
-		if err != nil {
-			return err
-		}
-		name := i18n.FullName("en", u.FirstName, u.LastName)
-		for _, uid := range staff {
-			if err := notify.Send(ctx, tx, notify.Notification{UserID: uid, Kind: NewApplication.Name, At: now,
-				Params: map[string]string{"title.en": o.TitleEn, "title.mn": o.TitleMn, "name": name},
-				Link:   "/dashboard/kanban?opportunity=" + itoa64(o.ID)}); err != nil {
-				return err
-			}
-		}
-		return nil
+		// The name in each reader's order (surname first in Mongolian).
+		return notifyStaff(ctx, tx, o.OrgID, notify.Notification{Kind: NewApplication.Name, At: now,
+			Params: map[string]string{"title.en": o.TitleEn, "title.mn": o.TitleMn,
+				"name.en": i18n.FullName("en", u.FirstName, u.LastName), "name.mn": i18n.FullName("mn", u.FirstName, u.LastName)},
+			Link: "/dashboard/kanban?opportunity=" + itoa64(o.ID)}, "owner", "manager", "counselor")
 	})
 	if err != nil {
 		h.dropFiles(ctx, form)
@@ -713,16 +705,10 @@ func (h *Handlers) flagWaiting(ctx context.Context, now time.Time) error {
 			if err := tx.FlagApplications(ctx, g.IDs, now); err != nil {
 				return err
 			}
-			staff, err := tx.OrgStaff(ctx, g.OrgID, "owner", "manager")
-			if err != nil {
+			if err := notifyStaff(ctx, tx, g.OrgID, notify.Notification{Kind: Waiting.Name, At: now,
+				Params: map[string]string{"count": strconv.Itoa(len(g.IDs)), "days": strconv.Itoa(int(h.promise().Hours() / 24))},
+				Link:   "/dashboard/kanban?status=submitted"}, "owner", "manager"); err != nil {
 				return err
-			}
-			for _, uid := range staff {
-				if err := notify.Send(ctx, tx, notify.Notification{UserID: uid, Kind: Waiting.Name, At: now,
-					Params: map[string]string{"count": strconv.Itoa(len(g.IDs)), "days": strconv.Itoa(int(h.promise().Hours() / 24))},
-					Link:   "/dashboard/kanban?status=submitted"}); err != nil {
-					return err
-				}
 			}
 			return nil
 		})

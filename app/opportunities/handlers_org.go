@@ -213,15 +213,9 @@ func (h *Handlers) DecideOrg(w http.ResponseWriter, r *http.Request) error {
 		if err := tx.SetOrgStatus(ctx, id, from, req.Status, req.Reason, admin.ID, now); err != nil {
 			return err
 		}
-		staff, err := tx.OrgStaff(ctx, id, "owner", "manager")
-		if err != nil {
+		if err := notifyStaff(ctx, tx, id, notify.Notification{Kind: OrgDecided.Name, At: now,
+			Params: map[string]string{"status": req.Status, "reason": req.Reason}, Link: "/dashboard/job"}, "owner", "manager"); err != nil {
 			return err
-		}
-		for _, uid := range staff {
-			if err := notify.Send(ctx, tx, notify.Notification{UserID: uid, Kind: OrgDecided.Name, At: now,
-				Params: map[string]string{"status": req.Status, "reason": req.Reason}, Link: "/dashboard/job"}); err != nil {
-				return err
-			}
 		}
 		p, err = tx.OrgProfileByID(ctx, id)
 		return err

@@ -384,16 +384,10 @@ func (h *Handlers) Decide(w http.ResponseWriter, r *http.Request) error {
 					return err
 				}
 			}
-			staff, err := tx.OrgStaff(ctx, o.OrgID, "owner", "manager")
-			if err != nil {
+			if err := notifyStaff(ctx, tx, o.OrgID, notify.Notification{Kind: PostingDecided.Name, At: now,
+				Params: map[string]string{"title.en": o.TitleEn, "title.mn": o.TitleMn, "status": to, "reason": req.Reason},
+				Link:   "/dashboard/job/" + itoa64(id)}, "owner", "manager"); err != nil {
 				return err
-			}
-			for _, uid := range staff {
-				if err := notify.Send(ctx, tx, notify.Notification{UserID: uid, Kind: PostingDecided.Name, At: now,
-					Params: map[string]string{"title.en": o.TitleEn, "title.mn": o.TitleMn, "status": to, "reason": req.Reason},
-					Link:   "/dashboard/job/" + itoa64(id)}); err != nil {
-					return err
-				}
 			}
 			return nil
 		})

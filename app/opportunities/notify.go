@@ -1,6 +1,11 @@
 package opportunities
 
-import "gerege/app/platform/notify"
+import (
+	"context"
+
+	"gerege/app/platform/notify"
+	"gerege/db"
+)
 
 // The notifications of opportunities. Titles of postings are sent in both languages
 // ("title.en", "title.mn"): each reader sees theirs.
@@ -42,3 +47,18 @@ var (
 		DefaultEmail: notify.Immediate,
 	})
 )
+
+// notifyStaff sends n to every member of the organisation with one of roles, in tx.
+func notifyStaff(ctx context.Context, tx *db.Store, orgID int64, n notify.Notification, roles ...string) error {
+	staff, err := tx.OrgStaff(ctx, orgID, roles...)
+	if err != nil {
+		return err
+	}
+	for _, uid := range staff {
+		n.UserID = uid
+		if err := notify.Send(ctx, tx, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}

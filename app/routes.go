@@ -160,6 +160,8 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		}
 		var we *web.Error
 		switch {
+		case errors.Is(err, context.Canceled):
+			return // the client went away: nobody to answer, nothing went wrong here
 		case errors.As(err, &we):
 			ui.ServeStatus(w, r, we.Status)
 		case err != nil:

@@ -29,7 +29,7 @@ const maxCoverLetter = 8000
 
 // checkAnswers validates answers against the posting's questions and tells whether every
 // must-have answer is met.
-func checkAnswers(qs []Question, answers []Answer, c *checker) (stored []Answer, meets bool) {
+func checkAnswers(qs []Question, answers []Answer, c *web.Checker) (stored []Answer, meets bool) {
 	byIndex := map[int]string{}
 	for _, a := range answers {
 		if a.Index < 0 || a.Index >= len(qs) {
@@ -54,7 +54,7 @@ func checkAnswers(qs []Question, answers []Answer, c *checker) (stored []Answer,
 		}
 		switch q.Type {
 		case "yes_no":
-			c.oneOf(f, v, true, []string{"yes", "no"})
+			c.OneOf(f, v, true, []string{"yes", "no"}...)
 			if q.Must != "" && v != q.Must {
 				meets = false
 			}
@@ -130,7 +130,7 @@ func (h *Handlers) Apply(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	req.CoverLetter = strings.TrimSpace(strings.ReplaceAll(req.CoverLetter, "\r\n", "\n"))
-	c := &checker{}
+	c := &web.Checker{}
 	c.Text("coverLetter", req.CoverLetter, false, maxCoverLetter)
 	answers, meets := checkAnswers(questionsOf(o), req.Answers, c)
 	if form == nil {
@@ -378,8 +378,8 @@ type PipelineQuery struct {
 func (h *Handlers) Pipeline(w http.ResponseWriter, r *http.Request) error {
 	u := h.user(r)
 	q := r.URL.Query()
-	c := &checker{}
-	c.oneOf("status", q.Get("status"), false, AppStatuses)
+	c := &web.Checker{}
+	c.OneOf("status", q.Get("status"), false, AppStatuses...)
 	f := db.AppFilter{OrgID: u.OrgID, Status: q.Get("status"), Oldest: true, Limit: 100}
 	if s := q.Get("opportunity"); s != "" {
 		id, err := strconv.ParseInt(s, 10, 64)
@@ -580,8 +580,8 @@ func (h *Handlers) MoveApplicants(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	req.Message = strings.TrimSpace(req.Message)
-	c := &checker{}
-	c.oneOf("status", req.Status, true, []string{"reviewed", "shortlisted", "interview", "offer", "hired", "declined"})
+	c := &web.Checker{}
+	c.OneOf("status", req.Status, true, []string{"reviewed", "shortlisted", "interview", "offer", "hired", "declined"}...)
 	c.Text("message", req.Message, false, maxReason)
 	if len(req.IDs) == 0 || len(req.IDs) > 200 {
 		c.Add("ids", web.M("opportunities.errors.range", "min", 1, "max", 200))
@@ -639,7 +639,7 @@ func (h *Handlers) AddNote(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	req.Note = strings.TrimSpace(req.Note)
-	c := &checker{}
+	c := &web.Checker{}
 	c.Text("note", req.Note, true, maxText)
 	if err := c.Err(); err != nil {
 		return err
@@ -669,7 +669,7 @@ func (h *Handlers) SetLabels(w http.ResponseWriter, r *http.Request) error {
 	if err := web.Decode(r, &req); err != nil {
 		return err
 	}
-	c := &checker{}
+	c := &web.Checker{}
 	if len(req.Labels) > 10 {
 		c.Add("labels", web.M("opportunities.errors.range", "min", 0, "max", 10))
 	}

@@ -32,8 +32,8 @@ func (h *Handlers) Export(w http.ResponseWriter, r *http.Request) error {
 	}
 	u, lang := h.user(r), web.Lang(r)
 	q := r.URL.Query()
-	c := &checker{}
-	c.oneOf("status", q.Get("status"), false, AppStatuses)
+	c := &web.Checker{}
+	c.OneOf("status", q.Get("status"), false, AppStatuses...)
 	f := db.AppFilter{OrgID: u.OrgID, Status: q.Get("status"), Oldest: true, Limit: 500}
 	if s := q.Get("opportunity"); s != "" {
 		var id int64

@@ -63,7 +63,7 @@ func (req *OrgRequest) check(verify bool) error {
 	}
 	req.ContactEmail = strings.ToLower(req.ContactEmail)
 	req.Country = strings.ToUpper(strings.TrimSpace(req.Country))
-	c := &checker{}
+	c := &web.Checker{}
 	c.Text("descriptionEn", req.DescriptionEn, false, maxText)
 	c.Text("descriptionMn", req.DescriptionMn, false, maxText)
 	c.Text("website", req.Website, verify, maxShort)
@@ -196,8 +196,8 @@ func (h *Handlers) DecideOrg(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	req.Reason = strings.TrimSpace(req.Reason)
-	c := &checker{}
-	c.oneOf("status", req.Status, true, []string{"verified", "returned", "suspended"})
+	c := &web.Checker{}
+	c.OneOf("status", req.Status, true, []string{"verified", "returned", "suspended"}...)
 	c.Text("reason", req.Reason, req.Status == "returned" || req.Status == "suspended", maxReason)
 	if err := c.Err(); err != nil {
 		return err

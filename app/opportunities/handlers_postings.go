@@ -26,9 +26,9 @@ type OrgListQuery struct {
 func (h *Handlers) OrgList(w http.ResponseWriter, r *http.Request) error {
 	u := h.user(r)
 	q := r.URL.Query()
-	c := &checker{}
-	c.oneOf("status", q.Get("status"), false, Statuses)
-	c.oneOf("kind", q.Get("kind"), false, Kinds)
+	c := &web.Checker{}
+	c.OneOf("status", q.Get("status"), false, Statuses...)
+	c.OneOf("kind", q.Get("kind"), false, Kinds...)
 	c.Text("q", q.Get("q"), false, 200)
 	if err := c.Err(); err != nil {
 		return err
@@ -237,8 +237,8 @@ func (h *Handlers) SetStatus(w http.ResponseWriter, r *http.Request) error {
 	if err := web.Decode(r, &req); err != nil {
 		return err
 	}
-	c := &checker{}
-	c.oneOf("status", req.Status, true, []string{"submitted", "draft", "closed", "archived"})
+	c := &web.Checker{}
+	c.OneOf("status", req.Status, true, []string{"submitted", "draft", "closed", "archived"}...)
 	if err := c.Err(); err != nil {
 		return err
 	}
@@ -336,8 +336,8 @@ func (h *Handlers) Decide(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	req.Reason = strings.TrimSpace(req.Reason)
-	c := &checker{}
-	c.oneOf("decision", req.Decision, true, []string{"approve", "return"})
+	c := &web.Checker{}
+	c.OneOf("decision", req.Decision, true, []string{"approve", "return"}...)
 	c.Text("reason", req.Reason, req.Decision == "return", maxReason)
 	if len(req.IDs) == 0 || len(req.IDs) > 100 {
 		c.Add("ids", web.M("opportunities.errors.range", "min", 1, "max", 100))

@@ -43,20 +43,20 @@ func (h *Handlers) parseSearch(r *http.Request) (db.OppFilter, string, error) {
 		Country: strings.ToUpper(q.Get("country")), Workplace: q.Get("workplace"), Audience: q.Get("audience"),
 		VisaType: q.Get("visaType"), ExchangeType: q.Get("exchangeType"), Paid: q.Get("paid") == "true" || q.Get("paid") == "1",
 		DeadlineFrom: q.Get("deadlineFrom"), DeadlineTo: q.Get("deadlineTo"), Sort: q.Get("sort"), Limit: 20}
-	c := &checker{}
-	c.oneOf("kind", f.Kind, false, Kinds)
-	c.oneOf("employmentType", f.EmploymentType, false, EmploymentTypes)
-	c.oneOf("classification", f.Classification, false, ClassificationKeys())
-	c.oneOf("workplace", f.Workplace, false, Workplaces)
-	c.oneOf("audience", f.Audience, false, Audiences)
-	c.oneOf("visaType", f.VisaType, false, VisaTypes)
-	c.oneOf("exchangeType", f.ExchangeType, false, ExchangeTypes)
-	c.oneOf("sort", f.Sort, false, []string{"newest", "deadline", "relevance"})
+	c := &web.Checker{}
+	c.OneOf("kind", f.Kind, false, Kinds...)
+	c.OneOf("employmentType", f.EmploymentType, false, EmploymentTypes...)
+	c.OneOf("classification", f.Classification, false, ClassificationKeys()...)
+	c.OneOf("workplace", f.Workplace, false, Workplaces...)
+	c.OneOf("audience", f.Audience, false, Audiences...)
+	c.OneOf("visaType", f.VisaType, false, VisaTypes...)
+	c.OneOf("exchangeType", f.ExchangeType, false, ExchangeTypes...)
+	c.OneOf("sort", f.Sort, false, []string{"newest", "deadline", "relevance"}...)
 	if f.Country != "" && i18n.CountryName("en", f.Country) == f.Country {
 		c.Add("country", web.M("validation.choice"))
 	}
-	c.date("deadlineFrom", f.DeadlineFrom)
-	c.date("deadlineTo", f.DeadlineTo)
+	c.Date("deadlineFrom", f.DeadlineFrom, false)
+	c.Date("deadlineTo", f.DeadlineTo, false)
 	text := q.Get("q")
 	c.Text("q", text, false, 200)
 	holland := strings.ToUpper(q.Get("holland"))

@@ -69,7 +69,7 @@ func (h *Handlers) SaveSearch(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	req.Name = strings.TrimSpace(req.Name)
-	c := &checker{}
+	c := &web.Checker{}
 	c.Text("name", req.Name, true, 100)
 	if err := c.Err(); err != nil {
 		return err
@@ -188,7 +188,7 @@ func (h *Handlers) PutEligibility(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	req.PassportCountry = strings.ToUpper(strings.TrimSpace(req.PassportCountry))
-	c := &checker{}
+	c := &web.Checker{}
 	if req.PassportCountry != "" && countryName("en", req.PassportCountry) == req.PassportCountry {
 		c.Add("passportCountry", web.M("validation.choice"))
 	}

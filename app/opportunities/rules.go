@@ -2,11 +2,9 @@ package opportunities
 
 import (
 	"encoding/json"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"gerege/app/platform/web"
 	"gerege/db"
@@ -168,27 +166,6 @@ type Posting struct {
 	NoFee           bool       `json:"noFee" description:"the posting states that applicants are never charged a fee"`
 }
 
-var dateRe = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
-
-func (c *checker) date(field, v string) {
-	if v == "" {
-		return
-	}
-	if !dateRe.MatchString(v) {
-		c.Add(field, web.M("validation.date"))
-		return
-	}
-	if _, err := time.Parse(time.DateOnly, v); err != nil {
-		c.Add(field, web.M("validation.date"))
-	}
-}
-
-type checker struct{ web.Checker }
-
-func (c *checker) oneOf(field, v string, required bool, list []string) {
-	c.OneOf(field, v, required, list...)
-}
-
 // Overseas reports whether a posting takes people abroad (outside Mongolia).
 func (p *Posting) Overseas() bool { return p.Country != "" && p.Country != "MN" }
 
@@ -240,8 +217,8 @@ func (p *Posting) normalize() {
 // check validates a posting. complete asks for everything publishing needs (submitting for
 // approval); a draft needs only a kind and one title, and whatever is given must be valid.
 func (p *Posting) check(complete bool, today string) error {
-	c := &checker{}
-	c.oneOf("kind", p.Kind, true, Kinds)
+	c := &web.Checker{}
+	c.OneOf("kind", p.Kind, true, Kinds...)
 	c.Text("titleEn", p.TitleEn, complete, maxTitle)
 	c.Text("titleMn", p.TitleMn, complete, maxTitle)
 	if !complete && p.TitleEn == "" && p.TitleMn == "" {
@@ -249,11 +226,11 @@ func (p *Posting) check(complete bool, today string) error {
 	}
 	c.Text("descriptionEn", p.DescriptionEn, complete, maxDescription)
 	c.Text("descriptionMn", p.DescriptionMn, complete, maxDescription)
-	c.oneOf("employmentType", p.EmploymentType, complete && (p.Kind == "job" || p.Kind == "career" || p.Kind == "recruitment"), EmploymentTypes)
-	c.oneOf("classification", p.Classification, complete, ClassificationKeys())
-	c.oneOf("visaType", p.VisaType, false, VisaTypes)
-	c.oneOf("audience", p.Audience, complete, Audiences)
-	c.oneOf("exchangeType", p.ExchangeType, complete && p.Kind == "exchange", ExchangeTypes)
+	c.OneOf("employmentType", p.EmploymentType, complete && (p.Kind == "job" || p.Kind == "career" || p.Kind == "recruitment"), EmploymentTypes...)
+	c.OneOf("classification", p.Classification, complete, ClassificationKeys()...)
+	c.OneOf("visaType", p.VisaType, false, VisaTypes...)
+	c.OneOf("audience", p.Audience, complete, Audiences...)
+	c.OneOf("exchangeType", p.ExchangeType, complete && p.Kind == "exchange", ExchangeTypes...)
 	if p.Country == "" {
 		if complete {
 			c.Add("country", web.M("validation.required"))
@@ -265,11 +242,11 @@ func (p *Posting) check(complete bool, today string) error {
 		c.Add("visaType", web.M("validation.required"))
 	}
 	c.Text("city", p.City, complete && p.Workplace != "remote", maxShort)
-	c.oneOf("workplace", p.Workplace, true, Workplaces)
+	c.OneOf("workplace", p.Workplace, true, Workplaces...)
 	c.Text("worksite", p.Worksite, false, maxShort)
-	c.date("startDate", p.StartDate)
-	c.date("endDate", p.EndDate)
-	c.date("deadline", p.Deadline)
+	c.Date("startDate", p.StartDate, false)
+	c.Date("endDate", p.EndDate, false)
+	c.Date("deadline", p.Deadline, false)
 	if complete && p.Deadline == "" {
 		c.Add("deadline", web.M("validation.required"))
 	}
@@ -287,7 +264,7 @@ func (p *Posting) check(complete bool, today string) error {
 			c.Add("endDate", web.M("validation.required"))
 		}
 	}
-	c.oneOf("pay.kind", p.Pay.Kind, true, PayKinds)
+	c.OneOf("pay.kind", p.Pay.Kind, true, PayKinds...)
 	if p.Pay.Kind == "amount" {
 		switch {
 		case p.Pay.Min <= 0 || p.Pay.Min > maxPay:
@@ -295,8 +272,8 @@ func (p *Posting) check(complete bool, today string) error {
 		case p.Pay.Max != 0 && (p.Pay.Max < p.Pay.Min || p.Pay.Max > maxPay):
 			c.Add("pay.max", web.M("opportunities.errors.payRange"))
 		}
-		c.oneOf("pay.currency", p.Pay.Currency, true, Currencies)
-		c.oneOf("pay.period", p.Pay.Period, true, PayPeriods)
+		c.OneOf("pay.currency", p.Pay.Currency, true, Currencies...)
+		c.OneOf("pay.period", p.Pay.Period, true, PayPeriods...)
 	}
 	if p.Openings < 1 || p.Openings > maxOpenings {
 		c.Add("openings", web.M("opportunities.errors.range", "min", 1, "max", maxOpenings))
@@ -328,7 +305,7 @@ func (p *Posting) check(complete bool, today string) error {
 			break
 		}
 		f := "questions." + itoa(i)
-		c.oneOf(f+".type", q.Type, true, QuestionTypes)
+		c.OneOf(f+".type", q.Type, true, QuestionTypes...)
 		c.Text(f+".textEn", q.TextEn, complete, maxShort)
 		c.Text(f+".textMn", q.TextMn, complete, maxShort)
 		if q.TextEn == "" && q.TextMn == "" && !complete {
@@ -349,14 +326,14 @@ func (p *Posting) check(complete bool, today string) error {
 				}
 			}
 		case "yes_no":
-			c.oneOf(f+".must", q.Must, false, []string{"yes", "no"})
+			c.OneOf(f+".must", q.Must, false, []string{"yes", "no"}...)
 		}
 	}
 	if p.ParticipantCost < 0 || p.ParticipantCost > maxPay {
 		c.Add("participantCost", web.M("opportunities.errors.amount"))
 	}
 	if p.ParticipantCost > 0 {
-		c.oneOf("costCurrency", p.CostCurrency, true, Currencies)
+		c.OneOf("costCurrency", p.CostCurrency, true, Currencies...)
 	}
 	// The fee rule: applicants for work and exchanges are never asked for money, and postings
 	// that take people abroad for recruitment or exchange must say so.
@@ -448,5 +425,3 @@ func applicantMayWithdraw(status string) bool {
 func ubDay(now time.Time) string { return now.In(ulaanbaatar).Format(time.DateOnly) }
 
 var ulaanbaatar = time.FixedZone("ULAT", 8*3600) // Mongolia has no daylight saving time since 2017
-
-func runeLen(s string) int { return utf8.RuneCountInString(s) }

@@ -47,14 +47,9 @@ var (
 )
 
 // ServeRendered serves rest (a path of lang) with the UI's page for it as the shell and p
-// written in; without a UI route for rest itself, the page of the nearest parent path is the
-// shell. A path no UI route serves is the 404 page.
+// written in. A path no UI route serves is the 404 page.
 func (u *UI) ServeRendered(w http.ResponseWriter, r *http.Request, lang, rest string, p Rendered) {
 	page := u.Page(rest)
-	for parent := rest; page == "" && strings.LastIndexByte(parent, '/') > 0; {
-		parent = parent[:strings.LastIndexByte(parent, '/')]
-		page = u.Page(parent)
-	}
 	if page == "" {
 		u.ServeStatus(w, r, http.StatusNotFound)
 		return

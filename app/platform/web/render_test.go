@@ -15,7 +15,7 @@ func TestServeRendered(t *testing.T) {
 <meta property="og:url" content="https://gerege.invalid/en/opportunities">
 </head><body><main><div data-ssr-slot=""></div></main></body></html>`
 	dist := fstest.MapFS{
-		"manifest.json":               {Data: []byte(`{"langs":["en","mn"],"routes":[{"path":"/opportunities","page":"opportunities"}]}`)},
+		"manifest.json":               {Data: []byte(`{"langs":["en","mn"],"routes":[{"path":"/opportunities/:slug","page":"opportunities"}]}`)},
 		"pages/en/opportunities.html": {Data: []byte(shell)},
 		"pages/en/404.html":           {Data: []byte("not found")},
 		"pages/mn/opportunities.html": {Data: []byte(shell)},
@@ -49,7 +49,7 @@ func TestServeRendered(t *testing.T) {
 		t.Errorf("the shell's links were left: %s", got)
 	}
 	rec = httptest.NewRecorder()
-	u.ServeRendered(rec, httptest.NewRequest("GET", "/en/nothing/x", nil), "en", "/nothing/x", Rendered{Title: "x"})
+	u.ServeRendered(rec, httptest.NewRequest("GET", "/en/opportunities/x/y", nil), "en", "/opportunities/x/y", Rendered{Title: "x"})
 	if rec.Code != 404 {
 		t.Errorf("no UI route: %d", rec.Code)
 	}

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import i18next, { type i18n as I18n } from 'i18next';
 
 /** The error every failed call rejects with: the server's JSON error body, or a generic message. */
@@ -78,4 +79,14 @@ function isErrorBody(data: unknown): data is ApiError {
 
 function generic(): ApiError {
   return { message: config.i18n.t('errors.generic') };
+}
+
+/** The value, once it has stopped changing for `ms`: search boxes ask the API when people pause typing. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }

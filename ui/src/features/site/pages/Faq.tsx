@@ -10,6 +10,7 @@ import type { Lang } from '../../../lib/i18n';
 import { catalogData, type FaqData } from '../data';
 import { countEntries, filterFaq } from '../faqSearch';
 import { PageIntro } from '../components/parts';
+import { useDebounced } from '../../../lib/api';
 
 const H = 'pages.helpCenter';
 const F = 'pages.faq';
@@ -32,15 +33,6 @@ export function useFaq(): FaqData {
   return data;
 }
 
-/** The value, once it has stopped changing for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** Opens the <details> the URL's hash names, and brings it into view. */
 function useOpenFromHash(deps: unknown) {

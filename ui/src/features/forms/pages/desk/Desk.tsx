@@ -28,18 +28,10 @@ import {
   SORTS,
   STATUSES,
 } from './data';
+import { useDebounced } from '../../../../lib/api';
 
 const D = 'forms.desk';
 
-/** Waits `ms` after the last change of `value`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [out, setOut] = useState(value);
-  useEffect(() => {
-    const h = setTimeout(() => setOut(value), ms);
-    return () => clearTimeout(h);
-  }, [value, ms]);
-  return out;
-}
 
 function FormTabs({ filters, onSelect }: { filters: Filters; onSelect: (f: Filters) => void }) {
   const { t } = useTranslation();

@@ -15,16 +15,8 @@ import { DashboardShell } from '../../../../ui/DashboardShell';
 import { listApplicants, listPostings } from '../api';
 import { D, label, options, pageKey, StatusBadge, Loading, useSections } from '../components/parts';
 import { GROUP_KINDS, type Group, STATUSES, type Summary } from '../types';
+import { useDebounced } from '../../../../lib/api';
 
-/** Waits `ms` after the last change of `value`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [out, setOut] = useState(value);
-  useEffect(() => {
-    const h = setTimeout(() => setOut(value), ms);
-    return () => clearTimeout(h);
-  }, [value, ms]);
-  return out;
-}
 
 /** Applications per posting: the pipeline's first 500, counted here (the list has no counts). */
 function useApplicationCounts(): Record<number, number> {

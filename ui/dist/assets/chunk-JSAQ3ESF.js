@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-3CEL4FT5.js";import"./chunk-L3YNMUDL.js";import"./chunk-O56QCSVW.js";import{J as r}from"./chunk-SDVAGJXG.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-NNVUWOIN.js";import"./chunk-W6L2IGZN.js";import{J as r}from"./chunk-SDVAGJXG.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

@@ -117,9 +117,12 @@ export function useFormEngine(opts: EngineOptions) {
       draft.current = createDraftStore(form, { storage, timer: timer ?? realTimer, now: () => Date.now() });
     }
     const leave = () => draft.current?.flush();
-    window.addEventListener('pagehide', leave);
+    // The listener comes off the window it went on: a cleanup that runs late (a test's
+    // environment already torn down, where the global is gone) must not throw.
+    const win = window;
+    win.addEventListener('pagehide', leave);
     return () => {
-      window.removeEventListener('pagehide', leave);
+      win.removeEventListener('pagehide', leave);
       draft.current?.dispose();
     };
   }, [form]);

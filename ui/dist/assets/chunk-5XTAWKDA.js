@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-MEIRS24I.js";import"./chunk-5PCJKJCI.js";import"./chunk-KSU37BPY.js";import{K as r}from"./chunk-MFAD6T3N.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

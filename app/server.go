@@ -17,6 +17,7 @@ import (
 
 	"gerege/app/accounts"
 	"gerege/app/admin"
+	"gerege/app/communities"
 	"gerege/app/content"
 	"gerege/app/directionboard"
 	"gerege/app/forms"
@@ -164,6 +165,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		// Postings, their approval, applications and the applicant pipeline.
 		{"opportunities", &opportunities.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Now: s.now,
 			Rate: web.Rate{N: 60, Per: time.Hour}, PromiseDays: 14}},
+		// Communities, forums, posts, comments, polls and their moderation.
+		{"communities", &communities.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Now: s.now,
+			Limits: communities.DefaultLimits()}},
 		{"admin", &admin.Handlers{Store: store, Mailer: s.mailer, Now: s.now,
 			MaintenanceChanged: s.maint.Invalidate}},
 		// In-app and email notifications for every capability (app/platform/notify): the

@@ -28,6 +28,11 @@ const (
 	OpportunitiesReview  Perm = "opportunities.applicants.review" // the organisation's postings and applicants (owner, manager, counselor)
 	OpportunitiesApprove Perm = "opportunities.approve"           // verify organisations, publish or send back postings (admins)
 
+	// communities
+	CommunitiesParticipate Perm = "communities.participate" // join, post topics and posts, comment, vote, follow, report, block and mute (every account)
+	CommunitiesRequest     Perm = "communities.request"     // ask the platform for a community of one's organisation (owner, manager)
+	CommunitiesAdmin       Perm = "communities.admin"       // create, approve and suspend communities; reports outside communities and escalations; staff posts (admins)
+
 	// forms
 	FormsDeskRead      Perm = "forms.desk.read"      // list, read and export submissions (sensitive fields hidden)
 	FormsDeskWrite     Perm = "forms.desk.write"     // change status, add notes, delete with a reason
@@ -65,22 +70,22 @@ const (
 // Grants is THE role table: which permissions each role holds. Admins hold every platform
 // permission, but not the organisation ones: those are about one's own organisation.
 var Grants = map[Role][]Perm{
-	RoleIndividual:    {OpportunitiesApply},
-	RoleEnterprise:    {},
-	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview},
-	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview},
+	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate},
+	RoleEnterprise:    {CommunitiesParticipate},
+	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest},
+	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest},
 	RoleCounselor:     {OpportunitiesReview},
 	RoleDesk:          {FormsDeskRead, FormsDeskWrite, DirectionBoardStats},
 	RoleDeskSensitive: {FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats},
-	RoleAdmin: {OpportunitiesApprove, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
+	RoleAdmin: {OpportunitiesApprove, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
 		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant},
 }
 
 // All lists every named permission (the role × route test checks that each is granted to some
 // role).
 var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, OpportunitiesManage, OpportunitiesReview,
-	OpportunitiesApprove, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats,
-	ContentFAQManage, ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant}
+	OpportunitiesApprove, CommunitiesParticipate, CommunitiesRequest, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite,
+	FormsSensitiveRead, DirectionBoardStats, ContentFAQManage, ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant}
 
 // RolesOf returns the roles u holds, for the permission check.
 func RolesOf(u *db.User) []Role {

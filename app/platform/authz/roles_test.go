@@ -35,7 +35,7 @@ func TestCan(t *testing.T) {
 			t.Errorf("Can(%+v, %s) = %v", c.u, c.p, got)
 		}
 	}
-	if got := Permissions(desk2); !slices.Equal(got, []Perm{OpportunitiesApply, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats}) {
+	if got := Permissions(desk2); !slices.Equal(got, []Perm{OpportunitiesApply, CommunitiesParticipate, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats}) {
 		t.Errorf("desk level 2 holds %v", got)
 	}
 	if got := Roles(desk2); !slices.Equal(got, []string{"individual", "staff"}) {

@@ -1,0 +1,21 @@
+package communities
+
+// Stubs of the communities part (replace with the real files).
+
+import (
+	"context"
+	"net/http"
+
+	"gerege/app/platform/authz"
+	"gerege/app/platform/jobs"
+	"gerege/app/platform/userdata"
+	"gerege/app/platform/web"
+)
+
+func (h *Handlers) mountCommunities(r *authz.Router, reg *authz.Registry)          {}
+func (h *Handlers) communityJobs() []jobs.Job                                      { return nil }
+func (h *Handlers) communityUserData() []userdata.Section                          { return nil }
+func (h *Handlers) communitySitemap(ctx context.Context) ([]web.SitemapURL, error) { return nil, nil }
+func (h *Handlers) renderCommunityPage(r *http.Request, lang string, parts []string) (*web.Rendered, bool, error) {
+	return nil, false, nil
+}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gerege/app/accounts"
+	"gerege/app/communities"
 	"gerege/app/directionboard"
 	"gerege/app/forms"
 	"gerege/app/opportunities"
@@ -91,6 +92,9 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	if err := opportunities.SeedDemo(ctx, store, now, hash, []int64{student}); err != nil {
 		return fmt.Errorf("opportunities: %w", err)
 	}
+	if err := seedCommunitiesDemo(ctx, store, now); err != nil {
+		return fmt.Errorf("communities: %w", err)
+	}
 	// Direction Board results with known answers; the two most recent are the student's.
 	content, err := directionboard.Load("en")
 	if err != nil {
@@ -161,4 +165,32 @@ func demoNotifications(ctx context.Context, store *db.Store, student, desk int64
 		return err
 	}
 	return store.MarkNotificationRead(ctx, student, list[len(list)-1].ID, sent.Add(30*time.Hour))
+}
+
+// seedCommunitiesDemo adds the communities' demo, written by the demo accounts and the
+// opportunities demo's applicants.
+func seedCommunitiesDemo(ctx context.Context, store *db.Store, now time.Time) error {
+	byEmail := func(e string) (*db.User, error) { return store.UserByEmail(ctx, e) }
+	var people communities.DemoPeople
+	for _, p := range []struct {
+		email string
+		id    *int64
+	}{{"admin@demo.gerege.mn", &people.Admin}, {"owner@demo.gerege.mn", &people.Owner}, {"student@demo.gerege.mn", &people.Student}} {
+		u, err := byEmail(p.email)
+		if err != nil {
+			return err
+		}
+		*p.id = u.ID
+		if u.OrgID != 0 {
+			people.OrgID = u.OrgID
+		}
+	}
+	for i := 1; i <= 4; i++ {
+		u, err := byEmail(fmt.Sprintf("applicant%d@demo.gerege.mn", i))
+		if err != nil {
+			return err
+		}
+		people.Others = append(people.Others, u.ID)
+	}
+	return communities.SeedDemo(ctx, store, now, people)
 }

@@ -4,6 +4,7 @@ package communities
 
 import (
 	"context"
+	"gerege/db"
 	"net/http"
 
 	"gerege/app/platform/authz"
@@ -19,3 +20,5 @@ func (h *Handlers) communitySitemap(ctx context.Context) ([]web.SitemapURL, erro
 func (h *Handlers) renderCommunityPage(r *http.Request, lang string, parts []string) (*web.Rendered, bool, error) {
 	return nil, false, nil
 }
+
+func seedCommunitiesDemo(ctx context.Context, tx *db.Store, w *demoWorld) error { return nil }

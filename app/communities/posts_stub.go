@@ -4,6 +4,7 @@ package communities
 
 import (
 	"context"
+	"gerege/db"
 	"net/http"
 
 	"gerege/app/platform/authz"
@@ -22,3 +23,5 @@ func (h *Handlers) renderPostPage(r *http.Request, lang string, parts []string) 
 func (h *Handlers) renderTopicPage(r *http.Request, lang string, parts []string) (*web.Rendered, bool, error) {
 	return nil, false, nil
 }
+
+func seedPostsDemo(ctx context.Context, tx *db.Store, w *demoWorld) error { return nil }

@@ -69,3 +69,44 @@ func (s *Store) BlockedEither(ctx context.Context, a, b int64) (bool, error) {
 		a, b, b, a).Scan(&n)
 	return n > 0, err
 }
+
+// CommunityGate is what decides access to a community: its status and visibility.
+type CommunityGate struct {
+	ID         int64
+	Slug       string
+	Status     string // requested, active, rejected, suspended
+	Visibility string // public, members
+	AutoHide   int
+}
+
+// CommunityGateOf returns the community's gate, or ErrNotFound.
+func (s *Store) CommunityGateOf(ctx context.Context, id int64) (*CommunityGate, error) {
+	g := &CommunityGate{ID: id}
+	err := s.row(ctx, `SELECT slug, status, visibility, auto_hide FROM communities WHERE id = ?`, id).
+		Scan(&g.Slug, &g.Status, &g.Visibility, &g.AutoHide)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	return g, nil
+}
+
+// CommunityHandleOf returns the person's handle, or ErrNotFound when they have none yet.
+func (s *Store) CommunityHandleOf(ctx context.Context, userID int64) (string, error) {
+	var h string
+	err := s.row(ctx, `SELECT handle FROM community_profiles WHERE user_id = ?`, userID).Scan(&h)
+	return h, mapErr(err)
+}
+
+// HandleTaken reports whether a handle is in use (case-insensitively).
+func (s *Store) HandleTaken(ctx context.Context, handle string) (bool, error) {
+	var n int
+	err := s.row(ctx, `SELECT count(*) FROM community_profiles WHERE handle = ?`, handle).Scan(&n)
+	return n > 0, err
+}
+
+// CreateCommunityProfile gives the person a handle.
+func (s *Store) CreateCommunityProfile(ctx context.Context, userID int64, handle string, now time.Time) error {
+	_, err := s.exec(ctx, `INSERT INTO community_profiles (user_id, handle, created_at, updated_at) VALUES (?, ?, ?, ?)`,
+		userID, handle, T(now), T(now))
+	return err
+}

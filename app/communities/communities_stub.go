@@ -22,3 +22,11 @@ func (h *Handlers) renderCommunityPage(r *http.Request, lang string, parts []str
 }
 
 func seedCommunitiesDemo(ctx context.Context, tx *db.Store, w *demoWorld) error { return nil }
+
+// notifyNewPost tells the followers of the community (and forum) about a new post or topic, in tx.
+func (h *Handlers) notifyNewPost(ctx context.Context, tx *db.Store, e NewPostEvent) error { return nil }
+
+// notifyTopicReply tells the followers of a topic (or post) about a new reply, in tx.
+func (h *Handlers) notifyTopicReply(ctx context.Context, tx *db.Store, e TopicReplyEvent) error {
+	return nil
+}

@@ -33,7 +33,7 @@ func CreateAdmin(ctx context.Context, store *db.Store, email, password, first, l
 		if err := store.SetAdmin(ctx, u.ID, true, now); err != nil {
 			return nil, err
 		}
-		_ = store.Audit(ctx, db.AuditEvent{At: now, Event: "role.changed", SubjectID: u.ID, Detail: "admin=true (command line)"})
+		_ = store.Audit(ctx, db.AuditEvent{At: now, Event: "role.changed", SubjectID: u.ID, Detail: db.DetailAdminGrantedCLI})
 		return &AdminResult{Email: email, Promoted: true}, nil
 	} else if !db.IsNotFound(err) {
 		return nil, err
@@ -59,6 +59,6 @@ func CreateAdmin(ctx context.Context, store *db.Store, email, password, first, l
 	if err != nil {
 		return nil, err
 	}
-	_ = store.Audit(ctx, db.AuditEvent{At: now, Event: "role.changed", SubjectID: u.ID, Detail: "admin created (command line)"})
+	_ = store.Audit(ctx, db.AuditEvent{At: now, Event: "role.changed", SubjectID: u.ID, Detail: db.DetailAdminCreatedCLI})
 	return res, nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"gerege/db"
 	"gerege/i18n"
 )
 
@@ -46,6 +47,10 @@ func TestOutboxAndAuditHaveWords(t *testing.T) {
 			found["dashboard.outbox.kinds."+strings.TrimSuffix(kind, ".subject")] = "i18n/en/*.json (emails.*.subject)"
 		}
 	}
+	// Event details are codes too (db.Detail): each has its words.
+	for _, code := range db.AuditDetailCodes {
+		found["dashboard.audit.details."+code] = "db/audit.go (AuditDetailCodes)"
+	}
 	if len(found) < 20 {
 		t.Fatalf("found only %d kinds and events: is the pattern still right? %v", len(found), found)
 	}
@@ -55,5 +60,39 @@ func TestOutboxAndAuditHaveWords(t *testing.T) {
 				t.Errorf("%s: %s has no words in i18n/%s/", where, key, lang)
 			}
 		}
+	}
+}
+
+// Audit details are codes the page puts in words, never English written by the server: a
+// detail given as a string literal other than "" is a test failure (use db.Detail).
+func TestAuditDetailsAreCodes(t *testing.T) {
+	t.Parallel()
+	literal := regexp.MustCompile(`(?:\baudit(?:\(|In\(tx, )r, "[a-z_.]+", [^,]+, [^,]+, |Detail: +)("[^"]+")`)
+	n := 0
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != ".." && (d.Name() == "node_modules" || d.Name() == "ui" || d.Name() == "tmp" || strings.HasPrefix(d.Name(), ".")) {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		n += strings.Count(string(b), "Detail: ") + strings.Count(string(b), "audit(r, ") + strings.Count(string(b), "auditIn(tx, r, ")
+		for _, m := range literal.FindAllStringSubmatch(string(b), -1) {
+			t.Errorf("%s: the audit detail %s is text, not a code (db.Detail)", path, m[1])
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 20 {
+		t.Fatalf("found only %d audit calls: is the pattern still right?", n)
 	}
 }

@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -14,6 +15,39 @@ type AuditEvent struct {
 	SubjectID int64     `json:"subjectId,omitempty"`
 	IP        string    `json:"ip,omitempty"`
 	Detail    string    `json:"detail,omitempty"`
+}
+
+// An event's detail is a code the audit log's page puts in words
+// (dashboard.audit.details.<code>), then its values after colons: "joined:manager",
+// "invited:counselor:a@b.mn". The last value may be free text (a deletion's reason). Rows written
+// before the codes hold English text; the page shows such a detail as it is.
+const (
+	DetailOn              = "on"                   // maintenance turned on
+	DetailOff             = "off"                  // maintenance turned off
+	DetailAdminGranted    = "admin_granted"        // made a platform administrator
+	DetailAdminRevoked    = "admin_revoked"        // no longer a platform administrator
+	DetailAdminGrantedCLI = "admin_granted_cli"    // made an administrator with the command line
+	DetailAdminCreatedCLI = "admin_created_cli"    // created as an administrator with the command line
+	DetailStaff           = "staff"                // staff:<none|desk|sensitive> — the forms desk level
+	DetailJoined          = "joined"               // joined:<role> — joined an organisation
+	DetailInvited         = "invited"              // invited:<role>:<email>
+	DetailVia             = "via"                  // via:<web|api> — the kind of session
+	DetailUnknownEmail    = "unknown_email"        // a sign-in with an email nobody has
+	DetailWrongPassword   = "wrong_password"       // a sign-in with the wrong password
+	DetailTokenFamily     = "token_family_revoked" // a refresh token used twice: its family ended
+	DetailBotCheck        = "bot_check"            // the honeypot or the fill time caught a registration
+	DetailDeleted         = "deleted"              // deleted:<reference>:<reason>
+	DetailExported        = "exported"             // exported:<form>:<format>
+)
+
+// AuditDetailCodes lists every detail code (the labels test checks each has words).
+var AuditDetailCodes = []string{DetailOn, DetailOff, DetailAdminGranted, DetailAdminRevoked, DetailAdminGrantedCLI,
+	DetailAdminCreatedCLI, DetailStaff, DetailJoined, DetailInvited, DetailVia, DetailUnknownEmail, DetailWrongPassword,
+	DetailTokenFamily, DetailBotCheck, DetailDeleted, DetailExported}
+
+// Detail is an event's detail: its code, then its values, separated by colons.
+func Detail(code string, values ...string) string {
+	return strings.Join(append([]string{code}, values...), ":")
 }
 
 // Audit records a security event.

@@ -78,7 +78,7 @@ func (h *Handlers) Invite(w http.ResponseWriter, r *http.Request) error {
 		if err := h.Mailer.Queue(r.Context(), tx, email...); err != nil {
 			return err
 		}
-		return h.auditIn(tx, r, "role.invited", u.ID, 0, req.Role+" "+req.Email)
+		return h.auditIn(tx, r, "role.invited", u.ID, 0, db.Detail(db.DetailInvited, req.Role, req.Email))
 	})
 	if err != nil {
 		return err
@@ -113,7 +113,7 @@ func (h *Handlers) AcceptInvitation(w http.ResponseWriter, r *http.Request) erro
 		if err := tx.AcceptInvitation(r.Context(), inv, id.User.ID, h.Now()); err != nil {
 			return err
 		}
-		return h.auditIn(tx, r, "role.changed", id.User.ID, id.User.ID, "joined organisation as "+inv.Role)
+		return h.auditIn(tx, r, "role.changed", id.User.ID, id.User.ID, db.Detail(db.DetailJoined, inv.Role))
 	})
 	if errors.Is(err, db.ErrConflict) {
 		return &web.Error{Status: 409, Code: "already_member", Message: web.M("auth.errors.alreadyMember")}

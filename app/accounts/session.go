@@ -136,7 +136,7 @@ func (h *Handlers) register(r *http.Request, req *RegisterRequest, kind string, 
 		if u, err = tx.CreateUser(r.Context(), n, now); err != nil {
 			return err
 		}
-		if err := h.auditIn(tx, r, "account.register", u.ID, u.ID, kind); err != nil {
+		if err := h.auditIn(tx, r, "account.register", u.ID, u.ID, db.Detail(db.DetailVia, kind)); err != nil {
 			return err
 		}
 		if err := h.storeCode(r.Context(), tx, u.ID, code); err != nil {
@@ -320,7 +320,7 @@ func (h *Handlers) login(r *http.Request) (*db.User, error) {
 	u, err := h.Store.UserByEmail(r.Context(), email)
 	if db.IsNotFound(err) {
 		_, _ = h.Hasher.Verify(req.Password, secure.DummyHash())
-		h.audit(r, "signin.failure", 0, 0, "unknown email")
+		h.audit(r, "signin.failure", 0, 0, db.DetailUnknownEmail)
 		return nil, bad
 	}
 	if err != nil {
@@ -331,7 +331,7 @@ func (h *Handlers) login(r *http.Request) (*db.User, error) {
 		return nil, err
 	}
 	if !ok {
-		h.audit(r, "signin.failure", 0, u.ID, "wrong password")
+		h.audit(r, "signin.failure", 0, u.ID, db.DetailWrongPassword)
 		return nil, bad
 	}
 	h.Limiter.Reset("login:account:" + email)
@@ -348,7 +348,7 @@ func (h *Handlers) Login(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	h.audit(r, "signin.success", u.ID, u.ID, "api")
+	h.audit(r, "signin.success", u.ID, u.ID, db.Detail(db.DetailVia, "api"))
 	pair, err := h.tokens(r.Context(), u, s, "")
 	if err != nil {
 		return err
@@ -377,7 +377,7 @@ func (h *Handlers) Refresh(w http.ResponseWriter, r *http.Request) error {
 	s, err := h.Store.RotateRefreshToken(r.Context(), secure.HashToken(h.HashKey, req.RefreshToken), secure.HashToken(h.HashKey, next),
 		now, now.Add(h.Cfg.RefreshTTL))
 	if errors.Is(err, db.ErrTokenReused) {
-		h.audit(r, "token.reuse", 0, 0, "refresh token family revoked")
+		h.audit(r, "token.reuse", 0, 0, db.DetailTokenFamily)
 		return &web.Error{Status: 401, Code: "token_reused", Message: web.M("errors.tokenExpired")}
 	}
 	if db.IsNotFound(err) {
@@ -409,7 +409,7 @@ func (h *Handlers) Logout(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	h.audit(r, "signout", id.User.ID, id.User.ID, id.Via)
+	h.audit(r, "signout", id.User.ID, id.User.ID, db.Detail(db.DetailVia, id.Via))
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
@@ -473,7 +473,7 @@ func (h *Handlers) WebLogin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	h.audit(r, "signin.success", u.ID, u.ID, "web")
+	h.audit(r, "signin.success", u.ID, u.ID, db.Detail(db.DetailVia, "web"))
 	return h.webSession(w, r, u, s, http.StatusOK)
 }
 
@@ -498,7 +498,7 @@ func (h *Handlers) WebRegister(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if req.Website != "" || !h.checkFormToken(req.FormToken) {
-		h.audit(r, "register.blocked", 0, 0, "honeypot or fill time")
+		h.audit(r, "register.blocked", 0, 0, db.DetailBotCheck)
 		return &web.Error{Status: 422, Code: "too_fast", Message: web.M("auth.errors.tooFast")}
 	}
 	u, s, _, err := h.register(r, &req, "web", true)

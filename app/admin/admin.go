@@ -91,7 +91,11 @@ func (h *Handlers) Maintenance(w http.ResponseWriter, r *http.Request) error {
 		if err := tx.SetSetting(r.Context(), db.SettingMaintenance, v); err != nil {
 			return err
 		}
-		return h.auditIn(tx, r, "maintenance", u.ID, 0, strconv.FormatBool(req.On))
+		detail := db.DetailOff
+		if req.On {
+			detail = db.DetailOn
+		}
+		return h.auditIn(tx, r, "maintenance", u.ID, 0, detail)
 	})
 	if h.MaintenanceChanged != nil {
 		h.MaintenanceChanged()
@@ -131,7 +135,11 @@ func (h *Handlers) SetAdmin(w http.ResponseWriter, r *http.Request) error {
 		if err := tx.SetAdmin(r.Context(), u.ID, req.Admin, h.Now()); err != nil {
 			return err
 		}
-		return h.auditIn(tx, r, "role.changed", me.ID, u.ID, "admin="+strconv.FormatBool(req.Admin))
+		detail := db.DetailAdminRevoked
+		if req.Admin {
+			detail = db.DetailAdminGranted
+		}
+		return h.auditIn(tx, r, "role.changed", me.ID, u.ID, detail)
 	})
 	if err != nil {
 		return err
@@ -171,7 +179,7 @@ func (h *Handlers) SetStaff(w http.ResponseWriter, r *http.Request) error {
 		if err := tx.SetStaff(r.Context(), u.ID, levels[req.Level], h.Now()); err != nil {
 			return err
 		}
-		return h.auditIn(tx, r, "role.changed", me.ID, u.ID, "staff="+req.Level)
+		return h.auditIn(tx, r, "role.changed", me.ID, u.ID, db.Detail(db.DetailStaff, req.Level))
 	})
 	if err != nil {
 		return err

@@ -231,7 +231,7 @@ func (h *Handlers) Delete(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	_ = h.Store.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: "submission.deleted", ActorID: u.ID, IP: web.ClientIP(r),
-		Detail: s.Reference + ": " + req.Reason})
+		Detail: db.Detail(db.DetailDeleted, s.Reference, req.Reason)})
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
@@ -367,7 +367,7 @@ func (h *Handlers) Export(w http.ResponseWriter, r *http.Request) error {
 	cols := columns(kind, authz.Can(u, authz.FormsSensitiveRead))
 	name := fmt.Sprintf("%s-%s.%s", kind, h.Now().UTC().Format("2006-01-02"), format)
 	if r.Method != http.MethodHead { // HEAD is answered like GET, but nothing left the building
-		_ = h.Store.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: "submissions.exported", ActorID: u.ID, IP: web.ClientIP(r), Detail: kind + " " + format})
+		_ = h.Store.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: "submissions.exported", ActorID: u.ID, IP: web.ClientIP(r), Detail: db.Detail(db.DetailExported, kind, format)})
 	}
 	each := func(fn func([]string) error) error {
 		return h.Store.EachSubmission(r.Context(), f, func(s *db.Submission) error {

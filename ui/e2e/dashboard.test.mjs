@@ -91,6 +91,10 @@ describe('roles', () => {
     // Events in words, not codes.
     await page.getByRole('table').getByText(t('en', 'dashboard.audit.events.signin_success'), { exact: true }).first().waitFor();
     assert.equal(await page.getByRole('table').getByText('signin.success').count(), 0);
+    // Details in words too: how the person signed in, not "via:web".
+    const via = t('en', 'dashboard.audit.details.via').replace('{{via}}', t('en', 'dashboard.audit.details.channels.web'));
+    await page.getByRole('table').getByText(via, { exact: true }).first().waitFor();
+    assert.equal(await page.getByRole('table').getByText('via:web').count(), 0);
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -15,6 +15,42 @@ import type { Resp } from '../../../lib/apitypes';
 export const eventLabel = (t: TFunction, event: string): string =>
   t(`dashboard.audit.events.${event.replaceAll('.', '_')}`, { defaultValue: event });
 
+/** How many values follow each detail code; the last one may contain colons (a reason). */
+const DETAIL_VALUES: Record<string, number> = { staff: 1, joined: 1, via: 1, invited: 2, deleted: 2, exported: 2 };
+
+/**
+ * An event's detail in words: "code:value:value" (db.Detail) through dashboard.audit.details.<code>,
+ * its values put in words where they are codes themselves. Details written before the codes
+ * (English text) and codes this page does not know are shown as they are.
+ */
+export const detailLabel = (t: TFunction, detail: string): string => {
+  if (!detail) return '';
+  const at = detail.indexOf(':');
+  const code = at < 0 ? detail : detail.slice(0, at);
+  const n = DETAIL_VALUES[code] ?? 0;
+  const rest = detail.slice(at + 1);
+  const cut = rest.indexOf(':');
+  const values = at < 0 ? [] : n === 2 && cut >= 0 ? [rest.slice(0, cut), rest.slice(cut + 1)] : [rest];
+  if (values.length !== n) return detail;
+  const key = `dashboard.audit.details.${code}`;
+  const word = (k: string, v: string) => t(k, { defaultValue: v });
+  switch (code) {
+    case 'staff':
+      return t(key, { level: word(`dashboard.audit.details.levels.${values[0]}`, values[0]) });
+    case 'joined':
+      return t(key, { role: word(`roles.${values[0]}`, values[0]) });
+    case 'via':
+      return t(key, { via: word(`dashboard.audit.details.channels.${values[0]}`, values[0]) });
+    case 'invited':
+      return t(key, { role: word(`roles.${values[0]}`, values[0]), email: values[1] });
+    case 'deleted':
+      return t(key, { reference: values[0], reason: values[1] });
+    case 'exported':
+      return t(key, { form: word(`forms.names.${values[0]}`, values[0]), format: values[1].toUpperCase() });
+  }
+  return t(key, { defaultValue: detail });
+};
+
 function AuditPage() {
   const { t } = useTranslation();
   const list = useKeysetPages<Resp<'listAudit'>>('/admin/audit');
@@ -37,7 +73,7 @@ function AuditPage() {
             { key: 'actor', header: t('dashboard.audit.actor'), cell: (e) => (e.actorId ? `#${e.actorId}` : '—') },
             { key: 'subject', header: t('dashboard.audit.subject'), cell: (e) => (e.subjectId ? `#${e.subjectId}` : '—') },
             { key: 'ip', header: t('dashboard.audit.ip'), cell: (e) => e.ip ?? '' },
-            { key: 'detail', header: t('dashboard.audit.detail'), cell: (e) => e.detail ?? '' },
+            { key: 'detail', header: t('dashboard.audit.detail'), cell: (e) => detailLabel(t, e.detail ?? '') },
           ]}
         />
       )}

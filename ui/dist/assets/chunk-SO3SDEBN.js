@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-TJA7WUCK.js";import"./chunk-M6HALRL3.js";import{K as r}from"./chunk-IH63AUFO.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

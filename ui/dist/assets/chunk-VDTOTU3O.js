@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-VMX5JR6P.js";import"./chunk-TPDCYONB.js";import"./chunk-NGVXZ7SE.js";import{K as r}from"./chunk-IH63AUFO.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -7,9 +7,14 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"slices"
+
+	"gerege/i18n"
 )
 
-// JSON writes v as a JSON response with status.
+// JSON writes v as a JSON response with status. A value that cannot be encoded is a 500 with
+// the generic message in the answer's language (Content-Language, set by the Language
+// middleware on API requests).
 func JSON(w http.ResponseWriter, status int, v any) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -17,7 +22,11 @@ func JSON(w http.ResponseWriter, status int, v any) {
 	if err := enc.Encode(v); err != nil {
 		status = http.StatusInternalServerError
 		buf.Reset()
-		buf.WriteString(`{"message":"Something went wrong","code":"internal"}` + "\n")
+		lang := w.Header().Get("Content-Language")
+		if !slices.Contains(i18n.Languages, lang) {
+			lang = i18n.Default
+		}
+		_ = enc.Encode(map[string]string{"message": i18n.T(lang, "errors.generic"), "code": "internal"})
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")

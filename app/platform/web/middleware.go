@@ -68,7 +68,12 @@ func validID(id string) bool {
 // Language puts the request's language in its context.
 func (k *Kit) Language(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(w, withValue(r, keyLang, DetectLang(r)))
+		lang := DetectLang(r)
+		if IsAPI(r) {
+			// The language of the answer's messages (and of JSON's last-resort message).
+			w.Header().Set("Content-Language", lang)
+		}
+		next.ServeHTTP(w, withValue(r, keyLang, lang))
 	})
 }
 

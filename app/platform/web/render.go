@@ -55,7 +55,7 @@ func (u *UI) ServeRendered(w http.ResponseWriter, r *http.Request, lang, rest st
 		return
 	}
 	f := u.withNotice(r, u.files["pages/"+lang+"/"+page+".html"])
-	out := renderInto(f.raw, lang, u.base, p)
+	out := renderInto(f.ensure().raw, lang, u.base, p)
 	status := p.Status
 	if status == 0 {
 		status = http.StatusOK

@@ -15,9 +15,9 @@ import (
 	"gerege/ui"
 )
 
-// TestUIStartCompressesNothing: pages the public URL is written into are compressed on
-// their first request, once, in both encodings; start-up compresses nothing, and every other
-// file is served from the build's own .br and .gz siblings.
+// TestUIStartCompressesNothing: start-up reads no file (each is read on its first request);
+// pages the public URL is written into are compressed on their first request, once, in both
+// encodings, and every other file is served from the build's own .br and .gz siblings.
 func TestUIStartCompressesNothing(t *testing.T) {
 	const base = "https://gerege.example"
 	u, err := NewUI(ui.Dist(), base)
@@ -26,6 +26,10 @@ func TestUIStartCompressesNothing(t *testing.T) {
 	}
 	lazy := 0
 	for p, f := range u.files {
+		if f.raw != nil || f.etag != "" {
+			t.Errorf("%s was read at start", p)
+		}
+		f.ensure() // what its first request does
 		switch {
 		case f.lazy:
 			lazy++
@@ -115,5 +119,15 @@ func TestUIServesTheBuildsSiblings(t *testing.T) {
 	u.ServePage(rec, req, "mn", "/")
 	if len(want) == 0 || !bytes.Equal(rec.Body.Bytes(), want) {
 		t.Errorf("not the build's brotli file (%d bytes, want %d)", rec.Body.Len(), len(want))
+	}
+}
+
+// The brotli window fits the file: small for a page (the memory a 4 MB window cost), large
+// enough that nothing is lost for a big one.
+func TestBrotliWindowFitsTheFile(t *testing.T) {
+	for _, tc := range []struct{ size, lg int }{{0, 16}, {9_000, 16}, {65_536, 16}, {65_537, 17}, {300_000, 19}, {1 << 30, 24}} {
+		if got := brotliOptions(tc.size).LGWin; got != tc.lg {
+			t.Errorf("size %d: window 2^%d, want 2^%d", tc.size, got, tc.lg)
+		}
 	}
 }

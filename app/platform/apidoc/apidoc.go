@@ -96,6 +96,12 @@ func Build(routes []authz.Route, version string) ([]byte, error) {
 	}))
 	// A pointer that is written even when nil ("organization": null) may be null.
 	r.DefaultOptions = append(r.DefaultOptions, jsonschema.InterceptNullability(func(p jsonschema.InterceptNullabilityParams) {
+		// A list or a map is never null: handlers send [] and {} (nil ones are a contract
+		// failure in the tests), so generated clients type them as always present.
+		if p.Type != nil && p.NullAdded && (p.Type.Kind() == reflect.Slice || p.Type.Kind() == reflect.Map) {
+			p.Schema.RemoveType(jsonschema.Null)
+			return
+		}
 		if p.Type == nil || p.Type.Kind() != reflect.Pointer || p.OmitEmpty || p.Schema.Ref == nil {
 			return
 		}

@@ -1647,7 +1647,7 @@ export interface components {
         };
         AccountsAuthSchema: {
             codeLength: number;
-            languages: string[] | null;
+            languages: string[];
             legalVersion: string;
             minAge: number;
             /** Format: double */
@@ -1667,20 +1667,20 @@ export interface components {
         AccountsExport: {
             accepted: components["schemas"]["AccountsAcceptedVersions"];
             account: components["schemas"]["AccountsUserView"];
-            applications: components["schemas"]["OpportunitiesExportedApplication"][] | null;
-            directionBoard: components["schemas"]["DirectionboardPastResultView"][] | null;
-            drafts: components["schemas"]["FormsOwnDraft"][] | null;
+            applications: components["schemas"]["OpportunitiesExportedApplication"][];
+            directionBoard: components["schemas"]["DirectionboardPastResultView"][];
+            drafts: components["schemas"]["FormsOwnDraft"][];
             eligibility: components["schemas"]["OpportunitiesEligibilityRequest"];
             /** Format: date-time */
             exportedAt: string;
             idVerification: components["schemas"]["AccountsIDView"];
             note: string;
             notifications: components["schemas"]["NotifyExport"];
-            savedOpportunities: components["schemas"]["OpportunitiesSavedOpportunity"][] | null;
-            savedSearches: components["schemas"]["OpportunitiesSavedSearchView"][] | null;
-            sessions: components["schemas"]["AccountsSessionView"][] | null;
-            submissions: components["schemas"]["FormsOwnSubmission"][] | null;
-            uploads: components["schemas"]["FilesUpload"][] | null;
+            savedOpportunities: components["schemas"]["OpportunitiesSavedOpportunity"][];
+            savedSearches: components["schemas"]["OpportunitiesSavedSearchView"][];
+            sessions: components["schemas"]["AccountsSessionView"][];
+            submissions: components["schemas"]["FormsOwnSubmission"][];
+            uploads: components["schemas"]["FilesUpload"][];
         };
         AccountsIDRequest: {
             dateOfBirth: string;
@@ -1692,7 +1692,7 @@ export interface components {
             dateOfBirth?: string;
             givenName?: string;
             idNumberMasked?: string;
-            restrictedFeatures: string[] | null;
+            restrictedFeatures: string[];
             status: string;
             surname?: string;
         };
@@ -1731,8 +1731,8 @@ export interface components {
         AccountsOrganizationView: {
             /** Format: int64 */
             id: number;
-            invitations: components["schemas"]["AccountsInvitationView"][] | null;
-            members: components["schemas"]["AccountsMemberView"][] | null;
+            invitations: components["schemas"]["AccountsInvitationView"][];
+            members: components["schemas"]["AccountsMemberView"][];
             name: string;
         };
         AccountsPasswordRequest: {
@@ -1761,7 +1761,7 @@ export interface components {
             website: string;
         };
         AccountsSessionList: {
-            sessions: components["schemas"]["AccountsSessionView"][] | null;
+            sessions: components["schemas"]["AccountsSessionView"][];
         };
         AccountsSessionView: {
             /** Format: date-time */
@@ -1789,7 +1789,7 @@ export interface components {
             accountType: string;
             /** Format: date-time */
             createdAt: string;
-            dashboard: string[] | null;
+            dashboard: string[];
             dateOfBirth?: string;
             email: string;
             emailVerified: boolean;
@@ -1802,9 +1802,9 @@ export interface components {
             lastName: string;
             needsDateOfBirth: boolean;
             organization: components["schemas"]["AccountsOrgView"] | null;
-            permissions: string[] | null;
-            restrictedFeatures: string[] | null;
-            roles: string[] | null;
+            permissions: string[];
+            restrictedFeatures: string[];
+            roles: string[];
             /** Format: date-time */
             sessionExpiresAt?: string;
         };
@@ -1832,7 +1832,7 @@ export interface components {
             subjectId?: number;
         };
         AdminAuditPage: {
-            events: components["schemas"]["AdminAuditEventView"][] | null;
+            events: components["schemas"]["AdminAuditEventView"][];
             /** Format: int64 */
             next: number;
         };
@@ -1856,7 +1856,7 @@ export interface components {
             on: boolean;
         };
         AdminOutboxPage: {
-            emails: components["schemas"]["AdminEmailView"][] | null;
+            emails: components["schemas"]["AdminEmailView"][];
             /** Format: int64 */
             next: number;
             smtp: boolean;
@@ -1871,10 +1871,10 @@ export interface components {
             position: number;
             published: boolean;
             summary: components["schemas"]["ContentText"];
-            universities: components["schemas"]["ContentUniversityAdmin"][] | null;
+            universities: components["schemas"]["ContentUniversityAdmin"][];
         };
         ContentDestinationList: {
-            destinations: components["schemas"]["ContentDestinationView"][] | null;
+            destinations: components["schemas"]["ContentDestinationView"][];
         };
         ContentDestinationRequest: {
             nameEn: string;
@@ -1888,14 +1888,14 @@ export interface components {
             id: string;
             name: string;
             summary: string;
-            universities: components["schemas"]["ContentUniversityView"][] | null;
+            universities: components["schemas"]["ContentUniversityView"][];
         };
         ContentDestinationsAdmin: {
-            destinations: components["schemas"]["ContentDestinationAdmin"][] | null;
+            destinations: components["schemas"]["ContentDestinationAdmin"][];
         };
         ContentFAQAdmin: {
-            categories: components["schemas"]["ContentFAQCategoryAdmin"][] | null;
-            entries: components["schemas"]["ContentFAQEntryAdmin"][] | null;
+            categories: components["schemas"]["ContentFAQCategoryAdmin"][];
+            entries: components["schemas"]["ContentFAQEntryAdmin"][];
         };
         ContentFAQCategoryAdmin: {
             id: string;
@@ -1915,7 +1915,7 @@ export interface components {
             updatedAt: string;
         };
         ContentFAQGroup: {
-            entries: components["schemas"]["ContentFAQItem"][] | null;
+            entries: components["schemas"]["ContentFAQItem"][];
             id: string;
             name: string;
         };
@@ -1927,7 +1927,7 @@ export interface components {
             slug: string;
         };
         ContentFAQList: {
-            categories: components["schemas"]["ContentFAQGroup"][] | null;
+            categories: components["schemas"]["ContentFAQGroup"][];
         };
         ContentFAQRequest: {
             answerEn: string;
@@ -1942,7 +1942,7 @@ export interface components {
         ContentLegalDocument: {
             document: unknown;
             title: string;
-            versions: string[] | null;
+            versions: string[];
         };
         ContentText: {
             en: string;
@@ -1979,12 +1979,12 @@ export interface components {
         DirectionboardAnswersRequest: {
             answers: {
                 [key: string]: number;
-            } | null;
+            };
         };
         DirectionboardAttemptView: {
             answers: {
                 [key: string]: number;
-            } | null;
+            };
             /** Format: date-time */
             deadlineAt: string;
             finished: boolean;
@@ -2017,7 +2017,7 @@ export interface components {
             started: number;
         };
         DirectionboardMyResults: {
-            results: components["schemas"]["DirectionboardPastResultView"][] | null;
+            results: components["schemas"]["DirectionboardPastResultView"][];
         };
         DirectionboardPastResultView: {
             code: string;
@@ -2026,7 +2026,7 @@ export interface components {
             resultToken: string;
             scores: {
                 [key: string]: number;
-            } | null;
+            };
             timedOut: boolean;
             unanswered: number;
         };
@@ -2035,13 +2035,13 @@ export interface components {
             emailed: boolean;
             /** Format: date-time */
             finishedAt: string;
-            order: string[] | null;
+            order: string[];
             resultToken: string;
             scores: {
                 [key: string]: number;
-            } | null;
+            };
             timedOut: boolean;
-            types: components["schemas"]["DirectionboardTypeResult"][] | null;
+            types: components["schemas"]["DirectionboardTypeResult"][];
             unanswered: number;
         };
         DirectionboardScalePoint: {
@@ -2051,8 +2051,8 @@ export interface components {
         DirectionboardStatsView: {
             byLanguage: {
                 [key: string]: components["schemas"]["DirectionboardLangCount"];
-            } | null;
-            codes: components["schemas"]["DirectionboardCodeCount"][] | null;
+            };
+            codes: components["schemas"]["DirectionboardCodeCount"][];
             /** Format: double */
             finishRate: number;
             finished: number;
@@ -2060,21 +2060,21 @@ export interface components {
         };
         DirectionboardTestView: {
             attempt?: components["schemas"]["DirectionboardAttemptView"];
-            instructions: string[] | null;
+            instructions: string[];
             intro: string;
-            items: components["schemas"]["DirectionboardItemView"][] | null;
-            scale: components["schemas"]["DirectionboardScalePoint"][] | null;
+            items: components["schemas"]["DirectionboardItemView"][];
+            scale: components["schemas"]["DirectionboardScalePoint"][];
             timeLimitSeconds: number;
             title: string;
         };
         DirectionboardTypeResult: {
-            careers: string[] | null;
+            careers: string[];
             description: string;
-            fields: string[] | null;
+            fields: string[];
             name: string;
             score: number;
             short: string;
-            traits: string[] | null;
+            traits: string[];
             type: string;
         };
         FilesUpload: {
@@ -2119,18 +2119,18 @@ export interface components {
             reference: string;
         };
         FormsDeletionRequests: {
-            requests: components["schemas"]["FormsDeletionRequestView"][] | null;
+            requests: components["schemas"]["FormsDeletionRequestView"][];
         };
         FormsDetailView: {
             answers: {
                 [key: string]: unknown;
-            } | null;
+            };
             country: string;
             /** Format: date-time */
             createdAt: string;
             email: string;
             form: string;
-            history: components["schemas"]["FormsHistoryEntry"][] | null;
+            history: components["schemas"]["FormsHistoryEntry"][];
             /** Format: int64 */
             id: number;
             lang: string;
@@ -2138,7 +2138,7 @@ export interface components {
             reference: string;
             sensitiveHidden: boolean;
             status: string;
-            statuses: string[] | null;
+            statuses: string[];
             /** Format: date-time */
             updatedAt: string;
         };
@@ -2185,7 +2185,7 @@ export interface components {
             status: string;
         };
         FormsListPage: {
-            items: components["schemas"]["FormsListItem"][] | null;
+            items: components["schemas"]["FormsListItem"][];
             next: string;
             total?: null | number;
         };
@@ -2218,7 +2218,7 @@ export interface components {
             email: string;
             firstName: string;
             formToken: string;
-            guardians: components["schemas"]["FormsContactPerson"][] | null;
+            guardians: components["schemas"]["FormsContactPerson"][];
             lastName: string;
             phone: string;
             school: string;
@@ -2228,12 +2228,12 @@ export interface components {
             countries?: string[];
             fields: {
                 [key: string]: components["schemas"]["FormsField"];
-            } | null;
+            };
             /** Format: double */
             gpaMax: number;
             maxContacts: number;
             minAge?: number;
-            order: string[] | null;
+            order: string[];
         };
         FormsStatusRequest: {
             note?: string;
@@ -2252,12 +2252,12 @@ export interface components {
             additionalInfo: string;
             address: string;
             availability: string;
-            careerInterests: string[] | null;
+            careerInterests: string[];
             city: string;
             country: string;
             dateOfBirth: string;
             email: string;
-            emergencyContacts: components["schemas"]["FormsContactPerson"][] | null;
+            emergencyContacts: components["schemas"]["FormsContactPerson"][];
             firstName: string;
             formToken: string;
             fullDuration: string;
@@ -2281,18 +2281,18 @@ export interface components {
             school: string;
             state: string;
             strengths: string;
-            traits: string[] | null;
+            traits: string[];
             traitsOther: string;
             website: string;
             whyInterested: string;
         };
         NotifyExport: {
-            notifications: components["schemas"]["NotifyNotificationView"][] | null;
-            preferences: components["schemas"]["NotifyPreference"][] | null;
+            notifications: components["schemas"]["NotifyNotificationView"][];
+            preferences: components["schemas"]["NotifyPreference"][];
         };
         NotifyNotificationList: {
             next: string;
-            notifications: components["schemas"]["NotifyNotificationView"][] | null;
+            notifications: components["schemas"]["NotifyNotificationView"][];
             unread: number;
         };
         NotifyNotificationView: {
@@ -2320,10 +2320,10 @@ export interface components {
             kind: string;
         };
         NotifyPreferenceList: {
-            preferences: components["schemas"]["NotifyPreference"][] | null;
+            preferences: components["schemas"]["NotifyPreference"][];
         };
         NotifyPreferencesUpdate: {
-            preferences: components["schemas"]["NotifyPreferenceChange"][] | null;
+            preferences: components["schemas"]["NotifyPreferenceChange"][];
         };
         NotifyUnreadCount: {
             unread: number;
@@ -2333,7 +2333,7 @@ export interface components {
         };
         NotifyUnsubscribeView: {
             done: boolean;
-            kinds: string[] | null;
+            kinds: string[];
         };
         OpportunitiesAnswer: {
             index: number;
@@ -2352,7 +2352,7 @@ export interface components {
             email: string;
             /** Format: int64 */
             id: number;
-            labels: string[] | null;
+            labels: string[];
             meetsMustHaves: boolean;
             name: string;
             opportunity: string;
@@ -2366,20 +2366,20 @@ export interface components {
             waiting: boolean;
         };
         OpportunitiesApplicantDetail: {
-            answers: components["schemas"]["OpportunitiesAnswerView"][] | null;
+            answers: components["schemas"]["OpportunitiesAnswerView"][];
             coverLetter: string;
             /** Format: date-time */
             createdAt: string;
-            documents: components["schemas"]["OpportunitiesDocumentView"][] | null;
+            documents: components["schemas"]["OpportunitiesDocumentView"][];
             email: string;
             /** Format: int64 */
             id: number;
-            labels: string[] | null;
+            labels: string[];
             meetsMustHaves: boolean;
             message: string;
             name: string;
             /** @description statuses staff may move it to */
-            next: string[] | null;
+            next: string[];
             opportunity: string;
             /** Format: int64 */
             opportunityId: number;
@@ -2387,14 +2387,14 @@ export interface components {
             /** @enum {string} */
             status: "submitted" | "reviewed" | "shortlisted" | "interview" | "offer" | "hired" | "declined" | "opted_out";
             /** @description status changes and internal notes */
-            timeline: components["schemas"]["OpportunitiesEventView"][] | null;
+            timeline: components["schemas"]["OpportunitiesEventView"][];
             /** Format: date-time */
             updatedAt: string;
             /** @description not reviewed within 14 days */
             waiting: boolean;
         };
         OpportunitiesApplyRequest: {
-            answers: components["schemas"]["OpportunitiesAnswer"][] | null;
+            answers: components["schemas"]["OpportunitiesAnswer"][];
             coverLetter: string;
         };
         OpportunitiesChoice: {
@@ -2404,16 +2404,16 @@ export interface components {
         OpportunitiesDecisionRequest: {
             /** @enum {string} */
             decision: "approve" | "return";
-            ids: number[] | null;
+            ids: number[];
             /** @description required to send back */
             reason: string;
         };
         OpportunitiesDecisionResult: {
-            done: number[] | null;
+            done: number[];
             /** @description id → why it was not done, in the request's language */
             refused: {
                 [key: string]: string;
-            } | null;
+            };
         };
         OpportunitiesDetail: {
             /** @description the reader's own application, if any */
@@ -2430,7 +2430,7 @@ export interface components {
             deadline: string;
             /** @description sanitised HTML rendered from Markdown */
             descriptionHtml: string;
-            documents: string[] | null;
+            documents: string[];
             eligibility: components["schemas"]["OpportunitiesEligibility"] | null;
             employmentType: string;
             endDate: string;
@@ -2442,7 +2442,7 @@ export interface components {
             kind: string;
             /** @description language of title and excerpt */
             lang: string;
-            languages: string[] | null;
+            languages: string[];
             mustHave: string;
             noFee: boolean;
             /** @description applications are accepted */
@@ -2456,7 +2456,7 @@ export interface components {
             pay: components["schemas"]["OpportunitiesPay"];
             preferred: string;
             publishedAt: null | string;
-            questions: components["schemas"]["OpportunitiesQuestionView"][] | null;
+            questions: components["schemas"]["OpportunitiesQuestionView"][];
             saved: boolean;
             slug: string;
             startDate: string;
@@ -2480,17 +2480,17 @@ export interface components {
             /** @description count per application status */
             applications: {
                 [key: string]: number;
-            } | null;
+            };
             closeReason: string;
             /** Format: date-time */
             createdAt: string;
             editable: boolean;
             hired: number;
-            history: components["schemas"]["OpportunitiesEventView"][] | null;
+            history: components["schemas"]["OpportunitiesEventView"][];
             /** Format: int64 */
             id: number;
             /** @description statuses the caller may move it to */
-            next: string[] | null;
+            next: string[];
             organization: components["schemas"]["OpportunitiesOrgRef"];
             posting: components["schemas"]["OpportunitiesPosting"];
             /** Format: date-time */
@@ -2513,7 +2513,7 @@ export interface components {
             visaNeeded: string;
         };
         OpportunitiesEligibilityRequest: {
-            languages: string[] | null;
+            languages: string[];
             /** @description ISO 3166-1 alpha-2, or empty */
             passportCountry: string;
         };
@@ -2529,7 +2529,7 @@ export interface components {
             to: string;
         };
         OpportunitiesExportedApplication: {
-            answers: components["schemas"]["OpportunitiesAnswer"][] | null;
+            answers: components["schemas"]["OpportunitiesAnswer"][];
             coverLetter: string;
             /** Format: date-time */
             createdAt: string;
@@ -2538,28 +2538,28 @@ export interface components {
             /** @description the profile as it was sent with the application */
             profile: components["schemas"]["OpportunitiesProfile"];
             status: string;
-            timeline: components["schemas"]["OpportunitiesEventView"][] | null;
+            timeline: components["schemas"]["OpportunitiesEventView"][];
         };
         OpportunitiesLabelsRequest: {
-            labels: string[] | null;
+            labels: string[];
         };
         OpportunitiesMoveRequest: {
-            ids: number[] | null;
+            ids: number[];
             /** @description optional, sent with a decline */
             message: string;
             /** @enum {string} */
             status: "reviewed" | "shortlisted" | "interview" | "offer" | "hired" | "declined";
         };
         OpportunitiesMoveResult: {
-            done: number[] | null;
+            done: number[];
             refused: {
                 [key: string]: string;
-            } | null;
+            };
         };
         OpportunitiesMyApplication: {
             /** Format: date-time */
             createdAt: string;
-            documents: components["schemas"]["OpportunitiesDocumentView"][] | null;
+            documents: components["schemas"]["OpportunitiesDocumentView"][];
             /** Format: int64 */
             id: number;
             /** @description the organisation's message with a decline */
@@ -2570,7 +2570,7 @@ export interface components {
             slug: string;
             /** @enum {string} */
             status: "submitted" | "reviewed" | "shortlisted" | "interview" | "offer" | "hired" | "declined" | "opted_out";
-            timeline: components["schemas"]["OpportunitiesEventView"][] | null;
+            timeline: components["schemas"]["OpportunitiesEventView"][];
             /** Format: date-time */
             updatedAt: string;
             /**
@@ -2580,7 +2580,7 @@ export interface components {
             waitingSince: null | string;
         };
         OpportunitiesMyApplications: {
-            items: components["schemas"]["OpportunitiesMyApplication"][] | null;
+            items: components["schemas"]["OpportunitiesMyApplication"][];
             next: string;
         };
         OpportunitiesNoteRequest: {
@@ -2591,19 +2591,19 @@ export interface components {
             value: string;
         };
         OpportunitiesOptions: {
-            applicationStatuses: components["schemas"]["OpportunitiesOption"][] | null;
-            audiences: components["schemas"]["OpportunitiesOption"][] | null;
-            classifications: components["schemas"]["OpportunitiesOption"][] | null;
-            currencies: string[] | null;
-            documents: components["schemas"]["OpportunitiesOption"][] | null;
-            employmentTypes: components["schemas"]["OpportunitiesOption"][] | null;
-            exchangeTypes: components["schemas"]["OpportunitiesOption"][] | null;
-            kinds: components["schemas"]["OpportunitiesOption"][] | null;
-            languages: string[] | null;
-            payPeriods: components["schemas"]["OpportunitiesOption"][] | null;
-            statuses: components["schemas"]["OpportunitiesOption"][] | null;
-            visaTypes: components["schemas"]["OpportunitiesOption"][] | null;
-            workplaces: components["schemas"]["OpportunitiesOption"][] | null;
+            applicationStatuses: components["schemas"]["OpportunitiesOption"][];
+            audiences: components["schemas"]["OpportunitiesOption"][];
+            classifications: components["schemas"]["OpportunitiesOption"][];
+            currencies: string[];
+            documents: components["schemas"]["OpportunitiesOption"][];
+            employmentTypes: components["schemas"]["OpportunitiesOption"][];
+            exchangeTypes: components["schemas"]["OpportunitiesOption"][];
+            kinds: components["schemas"]["OpportunitiesOption"][];
+            languages: string[];
+            payPeriods: components["schemas"]["OpportunitiesOption"][];
+            statuses: components["schemas"]["OpportunitiesOption"][];
+            visaTypes: components["schemas"]["OpportunitiesOption"][];
+            workplaces: components["schemas"]["OpportunitiesOption"][];
         };
         OpportunitiesOrgDecision: {
             reason: string;
@@ -2648,7 +2648,7 @@ export interface components {
             /** @description count per posting status */
             postings: {
                 [key: string]: number;
-            } | null;
+            };
             reason: string;
             registrationNumber: string;
             /** Format: date-time */
@@ -2660,7 +2660,7 @@ export interface components {
         };
         OpportunitiesPage: {
             holland?: string;
-            items: components["schemas"]["OpportunitiesSummary"][] | null;
+            items: components["schemas"]["OpportunitiesSummary"][];
             next: string;
         };
         OpportunitiesPay: {
@@ -2678,7 +2678,7 @@ export interface components {
             counts?: {
                 [key: string]: number;
             };
-            items: components["schemas"]["OpportunitiesApplicant"][] | null;
+            items: components["schemas"]["OpportunitiesApplicant"][];
             next: string;
         };
         OpportunitiesPosting: {
@@ -2697,7 +2697,7 @@ export interface components {
             descriptionEn: string;
             /** @description Markdown */
             descriptionMn: string;
-            documents: string[] | null;
+            documents: string[];
             employmentType: string;
             /** @description YYYY-MM-DD or empty (travel and exchange) */
             endDate: string;
@@ -2706,7 +2706,7 @@ export interface components {
             includesMn: string;
             /** @enum {string} */
             kind: "job" | "career" | "education" | "development" | "exchange" | "recruitment" | "travel";
-            languages: string[] | null;
+            languages: string[];
             mustHave: string;
             /** @description the posting states that applicants are never charged a fee */
             noFee: boolean;
@@ -2718,7 +2718,7 @@ export interface components {
             participantCost: number;
             pay: components["schemas"]["OpportunitiesPay"];
             preferred: string;
-            questions: components["schemas"]["OpportunitiesQuestion"][] | null;
+            questions: components["schemas"]["OpportunitiesQuestion"][];
             /** @description YYYY-MM-DD or empty */
             startDate: string;
             titleEn: string;
@@ -2741,14 +2741,14 @@ export interface components {
             countryName: string;
             descriptionHtml: string;
             name: string;
-            open: components["schemas"]["OpportunitiesSummary"][] | null;
+            open: components["schemas"]["OpportunitiesSummary"][];
             slug: string;
             verified: boolean;
             website: string;
         };
         OpportunitiesQuestion: {
             accept?: number[];
-            choices: components["schemas"]["OpportunitiesChoice"][] | null;
+            choices: components["schemas"]["OpportunitiesChoice"][];
             /** @enum {string} */
             must?: "" | "yes" | "no";
             required: boolean;
@@ -2758,7 +2758,7 @@ export interface components {
             type: "yes_no" | "choice" | "text";
         };
         OpportunitiesQuestionView: {
-            choices: string[] | null;
+            choices: string[];
             index: number;
             required: boolean;
             text: string;
@@ -2770,9 +2770,9 @@ export interface components {
             oldestOrganization: null | string;
             /** Format: date-time */
             oldestPosting: null | string;
-            organizations: components["schemas"]["OpportunitiesOrgView"][] | null;
+            organizations: components["schemas"]["OpportunitiesOrgView"][];
             organizationsWaiting: number;
-            postings: components["schemas"]["OpportunitiesEditor"][] | null;
+            postings: components["schemas"]["OpportunitiesEditor"][];
             postingsWaiting: number;
         };
         OpportunitiesSavedOpportunity: {
@@ -2793,7 +2793,7 @@ export interface components {
             query: string;
         };
         OpportunitiesSavedSearches: {
-            items: components["schemas"]["OpportunitiesSavedSearchView"][] | null;
+            items: components["schemas"]["OpportunitiesSavedSearchView"][];
         };
         OpportunitiesStatusRequest: {
             /** @enum {string} */
@@ -2812,7 +2812,7 @@ export interface components {
             kind: string;
             /** @description language of title and excerpt */
             lang: string;
-            languages: string[] | null;
+            languages: string[];
             organization: components["schemas"]["OpportunitiesOrgRef"];
             pay: components["schemas"]["OpportunitiesPay"];
             publishedAt: null | string;
@@ -2829,7 +2829,7 @@ export interface components {
             appStoreUrl: string;
             demo: boolean;
             language: string;
-            languages: string[] | null;
+            languages: string[];
             maintenance: boolean;
             name: string;
             playStoreUrl: string;

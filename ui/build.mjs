@@ -115,11 +115,9 @@ const viewFile = (module) => (module.includes('/pages/') ? module : module.repla
 
 function splitCatalogs(catalogs, routes) {
   const names = [...new Set(routes.flatMap((r) => r.sections ?? []))].sort();
-  for (const a of names) {
-    for (const b of names) {
-      if (a !== b && b.startsWith(`${a}.`)) throw new Error(`catalog sections ${a} and ${b} overlap`);
-    }
-  }
+  // A section may sit inside another ("dashboard.audit" in "dashboard"): the outer one then
+  // leaves it out, and only pages that list the inner one load it.
+  const inner = (name) => names.filter((b) => b.startsWith(`${name}.`));
   const parts = {};
   for (const [lang, full] of Object.entries(catalogs)) {
     let core = full;
@@ -130,6 +128,7 @@ function splitCatalogs(catalogs, routes) {
       // A section never carries a server-only part inside it ("opportunities" without "opportunities.errors").
       let part = nest(name, value);
       for (const hidden of SERVER_ONLY) if (hidden.startsWith(`${name}.`)) part = without(part, hidden);
+      for (const b of inner(name)) part = without(part, b);
       sections[name] = part;
       core = without(core, name);
     }
@@ -312,6 +311,8 @@ async function buildClient(parts) {
   const firstLoad = (lang, route) => {
     const files = withStatic(outputOf(`ui/src/entry-${lang}.tsx`));
     withStatic(outputOf(`gerege-page:ui/src/features/${viewFile(route.view.module)}.tsx`), files);
+    // A route from a route module: the module comes first (the client loads it before the page).
+    if (route.from) withStatic(outputOf(`gerege-page:${route.from}`), files);
     for (const s of route.sections ?? []) withStatic(outputOf(`gerege:section/${lang}/${s}`), files);
     return [...files].map(name);
   };

@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { App, LangRouter } from './app/App';
 import { type Catalog, type Lang, initClientI18n } from './lib/i18n';
 import { prepare, setSectionLoader } from './lib/lazy';
-import { routeAt, routeByPage, routeFor } from './app/routes';
+import { loadRoutesFor, routeAt, routeByPage, routeFor } from './app/routes';
 
 /** The path inside the language: "/en/about-us" → "/about-us", "/en" → "/". */
 const pathIn = (lang: Lang, pathname: string): string => {
@@ -27,6 +27,7 @@ export async function start(lang: Lang, catalog: Catalog, sections: Record<strin
   });
   const root = document.getElementById('app')!;
   const servedPage = root.dataset.page;
+  await loadRoutesFor(pathIn(lang, location.pathname));
   await prepare((servedPage && routeByPage(servedPage)) || routeFor(pathIn(lang, location.pathname)), i18n);
   const tree = (
     <I18nextProvider i18n={i18n}>

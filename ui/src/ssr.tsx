@@ -8,7 +8,7 @@ import { contentData } from './content';
 import { documentTitle } from './lib/head';
 import { type Catalog, createI18n, type Lang, languages } from './lib/i18n';
 import { localize } from './lib/paths';
-import { routes } from './app/routes';
+import { loadAllRoutes, routes } from './app/routes';
 
 export { languages, routes };
 
@@ -22,6 +22,7 @@ const resources = { en: { translation: catalogs.en }, mn: { translation: catalog
 
 /** Loads every page's view (they are loaded on demand in the browser); call before rendering. */
 export async function prepareAll(): Promise<void> {
+  await loadAllRoutes();
   await Promise.all(routes.map((r) => r.view.load()));
 }
 

@@ -7,7 +7,7 @@ import { updateHead } from '../lib/head';
 import type { Lang } from '../lib/i18n';
 import { isReady, prepare } from '../lib/lazy';
 import { trimSlash } from '../lib/paths';
-import { routeByPage, routeFor } from './routes';
+import { resolveRoute, routeByPage, routeFor } from './routes';
 
 let navigation = 0;
 
@@ -28,8 +28,8 @@ export function LangRouter({ lang, ssrPath, children }: { lang: Lang; ssrPath?: 
         const inLang = href.slice(lang.length + 1).split(/[?#]/)[0] || '/';
         const route = routeFor(inLang);
         const mine = ++navigation;
-        if (isReady(route)) return navigate(href, options);
-        prepare(route, i18n).then(
+        if (!route.pending && isReady(route)) return navigate(href, options);
+        resolveRoute(inLang).then((r) => prepare(r, i18n)).then(
           () => mine === navigation && navigate(href, options),
           () => window.location.assign(href),
         );
@@ -52,7 +52,8 @@ export function App({ servedPage }: { servedPage?: string }) {
   const [firstLocation] = useState(location);
   const served = location === firstLocation && servedPage ? routeByPage(servedPage) : undefined;
   const route = served ?? routeFor(location);
-  const ready = isReady(route);
+  // A path whose route module is not in yet is not ready: its module and page load first.
+  const ready = !route.pending && isReady(route);
   // The page on screen and its component: the route's once it is ready, the previous one
   // until then. Kept in state (set during render when the route became ready, as React
   // allows for state derived from props), so the component shown is never made in render.
@@ -62,15 +63,15 @@ export function App({ servedPage }: { servedPage?: string }) {
   useEffect(() => {
     if (ready) return;
     let live = true;
-    prepare(route, i18n).then(
-      () => live && setShown({ route, View: route.view.loaded() }),
+    (route.pending ? resolveRoute(location) : Promise.resolve(route)).then((r) => prepare(r, i18n).then(() => r)).then(
+      (r) => live && setShown({ route: r, View: r.view.loaded() }),
       // A chunk that cannot load (the site was updated since this page came): load the page itself.
       () => live && window.location.assign(window.location.href),
     );
     return () => {
       live = false;
     };
-  }, [route, ready, i18n]);
+  }, [route, ready, i18n, location]);
 
   const { route: current, View } = shown;
 

@@ -1,48 +1,10 @@
-import type { TFunction } from 'i18next';
 import { formatDate } from '../lib/format';
-import { lazyView, type LazyView, type PageComponent } from '../lib/lazy';
+import { dashboardSections, footer, formSections, lazyView, page, type FooterGroup, type RouteDef, site } from './routeKit';
 
-export interface RouteDef {
-  /** The path inside a language, e.g. "/about-us" (the page is at /en/about-us and /mn/about-us). */
-  path: string;
-  /** The prerendered file: pages/<lang>/<page>.html. */
-  page: string;
-  titleKey: string;
-  /** Values for the title's placeholders, when it has any. */
-  titleArgs?: (t: TFunction) => Record<string, string>;
-  descriptionKey: string;
-  /** The link text in the header or footer navigation, when the page is linked there. */
-  navKey?: string;
-  nav?: 'main' | 'footer';
-  /** The footer column the link goes in. */
-  group?: FooterGroup;
-  /** The page, loaded on demand (its own chunk); see lib/lazy.ts. */
-  view: LazyView;
-  /** Props passed to the view. */
-  props?: Record<string, string>;
-  /**
-   * Catalog sections only this page uses ("pages.faq", "data.faq"): the browser fetches them
-   * with the page instead of with every page. Everything not listed by some route stays in
-   * the core catalog.
-   */
-  sections?: string[];
-  /** A public page: canonical and hreflang links, Open Graph, listed in sitemap.xml. */
-  public?: boolean;
-}
-
-export type FooterGroup = 'explore' | 'programs' | 'help' | 'legal';
+export { dashboardSections, formSections, type FooterGroup, type RouteDef };
 
 /** The catalog versions of each legal document (i18n/content/legal.*.json), newest first. */
 declare const __LEGAL_VERSIONS__: Record<string, string[]>;
-
-const page = (path: string, key: string, view: LazyView, extra: Partial<RouteDef> = {}): RouteDef => ({
-  path,
-  page: path === '/' ? 'index' : path.slice(1),
-  titleKey: `${key}.title`,
-  descriptionKey: `${key}.description`,
-  view,
-  ...extra,
-});
 
 // ---- views: one chunk per page or group of pages ----
 
@@ -66,11 +28,22 @@ const status = (key: string) => lazyView('site/Status', () => import('../feature
 export const placeholder = (titleKey: string) =>
   lazyView('site/Placeholder', () => import('../features/site/pages/Placeholder').then((m) => m.placeholder(titleKey)));
 
-/** A public page of the site; its catalog section is its key unless told otherwise. */
-const site = (path: string, key: string, view: LazyView, extra: Partial<RouteDef> = {}) =>
-  page(path, key, view, { public: true, sections: [key], ...extra });
+const oppBrowse = lazyView('opportunities/Browse', () => import('../features/opportunities/pages/Browse').then((m) => m.Browse));
+const boardStart = lazyView('directionboard/Board', () => import('../features/directionboard/pages/Board').then((m) => m.DirectionBoard));
+const unsubscribe = lazyView('notifications/Unsubscribe', () => import('../features/notifications/pages/Unsubscribe').then((m) => m.UnsubscribePage));
 
-const footer = (group: FooterGroup, navKey: string): Partial<RouteDef> => ({ nav: 'footer', group, navKey });
+type AuthPage = 'Login' | 'Register' | 'Verify' | 'ForgotPassword' | 'NewPassword' | 'Invitation';
+const authView = (name: AuthPage) => lazyView('accounts/auth/index', () => import('../features/accounts/pages/auth/index').then((m) => m[name]));
+/** A sign-in page; its strings come with it (section "auth"). */
+const authRoute = (path: string, key: string, name: AuthPage) => page(path, key, authView(name), { sections: ['auth'] });
+const authRoutes: RouteDef[] = [
+  authRoute('/auth/login', 'auth.login', 'Login'),
+  authRoute('/auth/register', 'auth.register', 'Register'),
+  authRoute('/auth/verify', 'auth.verify', 'Verify'),
+  authRoute('/auth/forgot-password', 'auth.forgot', 'ForgotPassword'),
+  authRoute('/auth/new-password', 'auth.newPassword', 'NewPassword'),
+  page('/auth/invitation', 'auth.invitation', authView('Invitation'), { sections: ['auth', 'roles'] }),
+];
 
 /** The legal documents: the current version at /<doc>, every version at /<doc>/v/<effective date>. */
 const legalDocs: [doc: string, key: string, navKey: string][] = [
@@ -100,149 +73,18 @@ const legalRoutes = (): RouteDef[] =>
 
 const faqSections = ['pages.helpCenter', 'pages.faq', 'data.faq'];
 
-// ---- accounts: the sign-in pages and the dashboard ----
 
-type AuthPage = 'Login' | 'Register' | 'Verify' | 'ForgotPassword' | 'NewPassword' | 'Invitation';
-const authView = (name: AuthPage) => lazyView('accounts/auth/index', () => import('../features/accounts/pages/auth/index').then((m) => m[name]));
-type DashboardPage = 'DashboardHome' | 'DashboardProfile' | 'DashboardAccount' | 'DashboardOrganization';
-const dashboardView = (name: DashboardPage) => lazyView('accounts/dashboard/index', () => import('../features/accounts/pages/dashboard/index').then((m) => m[name]));
-// The notifications list comes on its own (the bell links to it from every page).
-const notificationsPage = lazyView('notifications/Notifications', () => import('../features/notifications/pages/Notifications').then((m) => m.DashboardNotifications),
-);
-// The admin pages come on their own (only admins open them; the others' dashboard chunk stays small).
-const adminOutbox = lazyView('admin/Outbox', () => import('../features/admin/pages/Outbox').then((m) => m.DashboardOutbox));
-const adminAudit = lazyView('admin/Audit', () => import('../features/admin/pages/Audit').then((m) => m.DashboardAudit));
-const adminSettings = lazyView('admin/Settings', () => import('../features/admin/pages/Settings').then((m) => m.DashboardSettings));
-const adminFaq = lazyView('content/AdminFaq', () => import('../features/content/pages/AdminFaq').then((m) => m.AdminFaq));
-const adminUniversities = lazyView('content/AdminUniversities', () => import('../features/content/pages/AdminUniversities').then((m) => m.AdminUniversities),
-);
-const adminDirectionBoard = lazyView('directionboard/AdminDirectionBoard', () => import('../features/directionboard/pages/AdminDirectionBoard').then((m) => m.AdminDirectionBoard),
-);
-
-/** A sign-in page; its strings come with it (section "auth"). */
-const authRoute = (path: string, key: string, name: AuthPage) => page(path, key, authView(name), { sections: ['auth'] });
-/** A dashboard page (the server lets only allowed roles open it); its strings come with it. */
-const dashboardSections = ['auth', 'account', 'dashboard', 'roles'];
-const dashboardRoute = (path: string, key: string, view: LazyView, more: string[] = []) =>
-  page(path, key, view, { sections: [...dashboardSections, ...more] });
-
-const accountRoutes: RouteDef[] = [
-  authRoute('/auth/login', 'auth.login', 'Login'),
-  authRoute('/auth/register', 'auth.register', 'Register'),
-  authRoute('/auth/verify', 'auth.verify', 'Verify'),
-  authRoute('/auth/forgot-password', 'auth.forgot', 'ForgotPassword'),
-  authRoute('/auth/new-password', 'auth.newPassword', 'NewPassword'),
-  page('/auth/invitation', 'auth.invitation', authView('Invitation'), { sections: ['auth', 'roles'] }),
-  dashboardRoute('/dashboard', 'dashboard.home', dashboardView('DashboardHome')),
-  dashboardRoute('/dashboard/user/profile', 'dashboard.profile', dashboardView('DashboardProfile')),
-  dashboardRoute('/dashboard/notifications', 'dashboard.notifications', notificationsPage, ['notifications']),
-  dashboardRoute('/dashboard/user/account', 'dashboard.account', dashboardView('DashboardAccount')),
-  dashboardRoute('/dashboard/organization', 'dashboard.organization', dashboardView('DashboardOrganization')),
-  dashboardRoute('/dashboard/admin/outbox', 'dashboard.outbox', adminOutbox),
-  dashboardRoute('/dashboard/admin/audit', 'dashboard.audit', adminAudit),
-  dashboardRoute('/dashboard/admin/faq', 'dashboard.faq', adminFaq),
-  dashboardRoute('/dashboard/admin/universities', 'dashboard.universities', adminUniversities),
-  dashboardRoute('/dashboard/admin/direction-board', 'dashboard.directionBoard', adminDirectionBoard),
-  dashboardRoute('/dashboard/admin/settings', 'dashboard.settings', adminSettings),
-];
-
-// ---- notifications: the page an email's unsubscribe link opens (the list is a dashboard page) ----
-
-const unsubscribe = lazyView('notifications/Unsubscribe', () => import('../features/notifications/pages/Unsubscribe').then((m) => m.UnsubscribePage));
-const notificationRoutes: RouteDef[] = [
-  page('/notifications/unsubscribe', 'notifications.unsubscribe', unsubscribe, { sections: ['notifications'] }),
-];
-
-// ---- the Direction Board career test: one chunk, its strings in the section "directionBoard" ----
-
-type BoardPage = 'DirectionBoard' | 'BoardResult' | 'SharedResult' | 'BoardSent';
-const boardView = (name: BoardPage) => lazyView('directionboard/Board', () => import('../features/directionboard/pages/Board').then((m) => m[name]));
-const board = (path: string, key: string, name: BoardPage, extra: Partial<RouteDef> = {}) =>
-  page(path, key, boardView(name), { sections: ['directionBoard'], ...extra });
-
-const boardRoutes: RouteDef[] = [
-  board('/direction-board', 'directionBoard.pages.board', 'DirectionBoard', { public: true, ...footer('explore', 'layout.footer.directionBoard') }),
-  board('/direction-board/result', 'directionBoard.pages.result', 'BoardResult'),
-  // The emailed link; ":token" is any one segment (the server's manifest matching does the same).
-  board('/direction-board/results/:token', 'directionBoard.pages.shared', 'SharedResult', { page: 'direction-board/shared-result' }),
-  board('/direction-board/sent', 'directionBoard.pages.sent', 'BoardSent'),
-];
-
-// ---- forms: the program registrations and the staff desk; strings in the "forms.*" sections ----
-
-const volunteerRegister = lazyView('forms/Volunteer', () => import('../features/forms/pages/Volunteer').then((m) => m.VolunteerRegister));
-const roadmapRegister = lazyView('forms/Roadmap', () => import('../features/forms/pages/Roadmap').then((m) => m.RoadmapRegister));
-const withdrawSubmission = lazyView('forms/Withdraw', () => import('../features/forms/pages/Withdraw').then((m) => m.WithdrawSubmission));
-const formsDesk = lazyView('forms/desk/Desk', () => import('../features/forms/pages/desk/Desk').then((m) => m.FormsDesk));
-const formsSubmission = lazyView('forms/desk/Submission', () => import('../features/forms/pages/desk/Submission').then((m) => m.FormsSubmission),
-);
-/** The catalog sections a page with forms needs: the shared words, then each form's own. */
-const formSections = (...forms: string[]) => ['forms.names', 'forms.errors', 'forms.ui', ...forms.map((f) => `forms.${f}`)];
-// The desk fetches the labels of the form a submission belongs to when it shows one; it and
-// the volunteer form name countries (data.countries: its own chunk, per language).
-const deskSections = [...dashboardSections, 'forms.names', 'forms.ui', 'forms.desk', 'data.countries'];
-
-const formRoutes: RouteDef[] = [
-  site('/programs/cultural-volunteer/register', 'forms.volunteer', volunteerRegister, { sections: [...formSections('volunteer'), 'data.countries'] }),
-  site('/programs/road-map/register', 'forms.roadmap', roadmapRegister, { sections: formSections('roadmap') }),
-  site('/support-center/delete-submission', 'forms.withdraw', withdrawSubmission),
-  page('/dashboard/forms', 'dashboard.submissions', formsDesk, { sections: deskSections }),
-  // A submission: ":form" and ":id" are any one segment each (the server matches the manifest the same way).
-  page('/dashboard/forms/:form/:id', 'forms.desk.detail', formsSubmission, { page: 'dashboard/forms/submission', sections: deskSections }),
-];
-
-// ---- opportunities: finding, one posting, an organisation's page, the applicant's pages ----
-// Strings in the section "opportunities" (its server-only parts stay out: build.mjs SERVER_ONLY).
-
-const oppBrowse = lazyView('opportunities/Browse', () => import('../features/opportunities/pages/Browse').then((m) => m.Browse));
-const oppPosting = lazyView('opportunities/Posting', () => import('../features/opportunities/pages/Posting').then((m) => m.Posting));
-const oppOrganization = lazyView('opportunities/Organization', () => import('../features/opportunities/pages/Organization').then((m) => m.Organization));
-const oppMine = lazyView('opportunities/Mine', () => import('../features/opportunities/pages/Mine').then((m) => m.Mine));
-
-const opportunityRoutes: RouteDef[] = [
-  site('/opportunities', 'pages.opportunities', oppBrowse, {
-    nav: 'main',
-    navKey: 'layout.nav.opportunities',
-    sections: ['pages.opportunities', 'opportunities', 'data.countries'],
-  }),
-  // One prerendered page for every slug (":slug" is any one segment, as the server's manifest matching).
-  page('/opportunities/:slug', 'opportunities.posting', oppPosting, { page: 'opportunities/posting', sections: ['opportunities'] }),
-  page('/organizations/:slug', 'opportunities.org', oppOrganization, { page: 'organizations/organization', sections: ['opportunities'] }),
-  // Titled from the section "opportunities" (the dashboard's own section has only their nav labels).
-  { ...dashboardRoute('/dashboard/applications', 'opportunities.mine.applications', oppMine, ['opportunities']), props: { list: 'applications' } },
-  { ...dashboardRoute('/dashboard/saved', 'opportunities.mine.saved', oppMine, ['opportunities']), props: { list: 'saved' } },
-];
-
-// ---- opportunities: the organisation's postings, the applicant board, the approval queue ----
-
-type OppPage = 'Postings' | 'Posting' | 'Edit' | 'Kanban' | 'Approvals';
-const oppView = (file: OppPage, load: () => Promise<Record<string, unknown>>) =>
-  lazyView(`opportunities/dashboard/pages/${file}`, () => load().then((m) => m[file] as PageComponent));
-const oppPostings = oppView('Postings', () => import('../features/opportunities/dashboard/pages/Postings'));
-const oppDashPosting = oppView('Posting', () => import('../features/opportunities/dashboard/pages/Posting'));
-const oppEdit = oppView('Edit', () => import('../features/opportunities/dashboard/pages/Edit'));
-/** An opportunities dashboard page: the dashboard's words and its own (the value lists load after: see its pages). */
-const opp = (path: string, view: LazyView, extra: Partial<RouteDef> = {}, key = `dashboard.${path.split('/')[2]}s`) =>
-  page(path, key, view, { sections: ['dashboard', 'opportunitiesDashboard'], ...extra });
-const opportunityDashboardRoutes: RouteDef[] = [
-  ...(['job', 'tour'] as const).flatMap((group) => [
-    opp(`/dashboard/${group}`, oppPostings, { props: { group } }),
-    // Before ":id", which "new" would match too (the server takes the first match as well).
-    opp(`/dashboard/${group}/new`, oppEdit, { props: { group } }),
-    // ":id" is any one segment (the server's manifest matching does the same).
-    opp(`/dashboard/${group}/:id`, oppDashPosting, { props: { group }, page: `dashboard/${group}/posting` }),
-    opp(`/dashboard/${group}/:id/edit`, oppEdit, { props: { group }, page: `dashboard/${group}/edit` }),
-  ]),
-  opp('/dashboard/kanban', oppView('Kanban', () => import('../features/opportunities/dashboard/pages/Kanban')), {}, 'dashboard.kanban'),
-  opp('/dashboard/approvals', oppView('Approvals', () => import('../features/opportunities/dashboard/pages/Approvals')), {}, 'dashboard.approvals'),
-];
 
 /** Every page of the site. The build prerenders each in every language and lists it in manifest.json. */
 export const routes: RouteDef[] = [
   site('/', 'pages.home', home),
   site('/features', 'pages.features', sections('Features'), { nav: 'main', navKey: 'layout.nav.features', sections: ['pages.features', 'pages.upcoming'] }),
   site('/content', 'pages.content', sections('Content'), { nav: 'main', navKey: 'layout.nav.content', sections: ['pages.content', 'pages.upcoming'] }),
-  ...opportunityRoutes.slice(0, 1),
+  site('/opportunities', 'pages.opportunities', oppBrowse, {
+    nav: 'main',
+    navKey: 'layout.nav.opportunities',
+    sections: ['pages.opportunities', 'opportunities', 'data.countries'],
+  }),
   site('/forums', 'pages.forums', sections('Forums'), { nav: 'main', navKey: 'layout.nav.forums', sections: ['pages.forums', 'pages.upcoming'] }),
   site('/about-us', 'pages.aboutUs', sections('AboutUs'), { nav: 'main', navKey: 'layout.nav.aboutUs' }),
   site('/pricing', 'pages.pricing', pricing, footer('explore', 'layout.footer.pricing')),
@@ -265,12 +107,15 @@ export const routes: RouteDef[] = [
   }),
   site('/chat', 'pages.startChat', chat, { sections: ['pages.startChat', 'pages.contact'] }),
   ...legalRoutes(),
-  ...accountRoutes,
-  ...notificationRoutes,
-  ...boardRoutes,
-  ...formRoutes,
-  ...opportunityRoutes.slice(1),
-  ...opportunityDashboardRoutes,
+  ...authRoutes,
+  // The page an email's unsubscribe link opens (the list is a dashboard page).
+  page('/notifications/unsubscribe', 'notifications.unsubscribe', unsubscribe, { sections: ['notifications'] }),
+  // The Direction Board's start page (the footer links to it); its other pages are a route module.
+  page('/direction-board', 'directionBoard.pages.board', boardStart, {
+    sections: ['directionBoard'],
+    public: true,
+    ...footer('explore', 'layout.footer.directionBoard'),
+  }),
   // The score chart in the gallery speaks the Direction Board's words (its section).
   page('/components', 'pages.components', components, { sections: ['pages.components', 'directionBoard'] }),
   page('/403', 'status.forbidden', status('status.forbidden')),
@@ -281,11 +126,52 @@ export const routes: RouteDef[] = [
   page('/coming-soon', 'status.comingSoon', status('status.comingSoon'), { sections: ['status.comingSoon'] }),
 ];
 
-export const mainNav = routes.filter((r) => r.nav === 'main');
-export const footerNav = routes.filter((r) => r.nav === 'footer');
-export const footerGroups: FooterGroup[] = ['explore', 'programs', 'help', 'legal'];
+// ---- route modules: the routes of a capability come with it ----
 
-export const notFound = routes.find((r) => r.page === '404')!;
+/**
+ * A capability's routes, loaded the first time one of its paths is opened (and preloaded with
+ * its pages' HTML), so every page does not carry every route. `paths` are its routes' paths,
+ * known before it loads (routes.test.ts checks that they match); `from` names the module for
+ * the build.
+ */
+interface RouteModule {
+  from: string;
+  paths: string[];
+  load: () => Promise<{ routes: RouteDef[] }>;
+  state?: Promise<void>;
+  loaded?: boolean;
+}
+
+const dash = (...paths: string[]) => paths.map((p) => `/dashboard${p}`);
+const postingPaths = (group: string) => dash(`/${group}`, `/${group}/new`, `/${group}/:id`, `/${group}/:id/edit`);
+
+export const routeModules: RouteModule[] = [
+  {
+    from: 'ui/src/features/accounts/routes.tsx',
+    paths: ['/dashboard', ...dash('/user/profile', '/notifications', '/user/account', '/organization')],
+    load: () => import('../features/accounts/routes'),
+  },
+  {
+    from: 'ui/src/features/admin/routes.tsx',
+    paths: dash('/admin/outbox', '/admin/audit', '/admin/faq', '/admin/universities', '/admin/direction-board', '/admin/settings'),
+    load: () => import('../features/admin/routes'),
+  },
+  {
+    from: 'ui/src/features/directionboard/routes.tsx',
+    paths: ['/direction-board/result', '/direction-board/results/:token', '/direction-board/sent'],
+    load: () => import('../features/directionboard/routes'),
+  },
+  {
+    from: 'ui/src/features/forms/routes.tsx',
+    paths: ['/programs/cultural-volunteer/register', '/programs/road-map/register', '/support-center/delete-submission', ...dash('/forms', '/forms/:form/:id')],
+    load: () => import('../features/forms/routes'),
+  },
+  {
+    from: 'ui/src/features/opportunities/routes.tsx',
+    paths: ['/opportunities/:slug', '/organizations/:slug', ...dash('/applications', '/saved'), ...postingPaths('job'), ...postingPaths('tour'), ...dash('/kanban', '/approvals')],
+    load: () => import('../features/opportunities/routes'),
+  },
+];
 
 /** Whether a route's path ("/direction-board/results/:token") matches a path; ":name" is any one segment. */
 const matches = (pattern: string, path: string): boolean => {
@@ -294,11 +180,55 @@ const matches = (pattern: string, path: string): boolean => {
   return want.length === got.length && want.every((seg, i) => (seg.startsWith(':') ? got[i] !== '' : seg === got[i]));
 };
 
+/** The route module that serves a path and has not loaded yet, if any. */
+const moduleFor = (path: string): RouteModule | undefined =>
+  routeModules.find((m) => !m.loaded && m.paths.some((p) => p === path || (p.includes('/:') && matches(p, path))));
+
+/** Loads a route module once: its routes join the table. */
+function loadModule(m: RouteModule): Promise<void> {
+  m.state ??= m.load().then(
+    ({ routes: more }) => {
+      if (m.loaded) return;
+      for (const r of more) routes.push({ ...r, from: m.from });
+      m.loaded = true;
+    },
+    (err) => {
+      m.state = undefined; // let a later attempt try again
+      throw err;
+    },
+  );
+  return m.state;
+}
+
+/** Loads the route module of a path, if it has one that has not loaded (before showing the path). */
+export const loadRoutesFor = async (path: string): Promise<void> => {
+  const m = moduleFor(path);
+  if (m) await loadModule(m);
+};
+
+/** Loads every route module (prerendering, tests). */
+export const loadAllRoutes = (): Promise<void> => Promise.all(routeModules.map(loadModule)).then(() => undefined);
+
+/** Whether the site has a page at a path (loaded or not). */
+export const hasRoute = (path: string): boolean => !!routeAt(path) || !!moduleFor(path);
+
+export const mainNav = routes.filter((r) => r.nav === 'main');
+export const footerNav = routes.filter((r) => r.nav === 'footer');
+export const footerGroups: FooterGroup[] = ['explore', 'programs', 'help', 'legal'];
+
+export const notFound = routes.find((r) => r.page === '404')!;
+
 /** The route at a path inside a language, if there is one. */
 export const routeAt = (path: string): RouteDef | undefined =>
   routes.find((r) => r.path === path) ?? routes.find((r) => r.path.includes('/:') && matches(r.path, path));
 
-/** The page shown at a path inside a language; unknown paths get the 404 page. */
-export const routeFor = (path: string): RouteDef => routeAt(path) ?? notFound;
+/**
+ * The page shown at a path inside a language; unknown paths get the 404 page. A path whose route
+ * module has not loaded gets a stand-in marked `pending`: load it with resolveRoute.
+ */
+export const routeFor = (path: string): RouteDef => routeAt(path) ?? (moduleFor(path) ? { ...notFound, pending: true } : notFound);
+
+/** The route at a path once its route module is in. */
+export const resolveRoute = (path: string): Promise<RouteDef> => loadRoutesFor(path).then(() => routeFor(path));
 
 export const routeByPage = (name: string): RouteDef | undefined => routes.find((r) => r.page === name);

@@ -13,7 +13,8 @@ if (typeof window !== 'undefined') {
 
   // Pages load on demand in the browser; tests render them at once, so load them all first.
   beforeAll(async () => {
-    const { routes } = await import('../app/routes');
+    const { loadAllRoutes, routes } = await import('../app/routes');
+    await loadAllRoutes();
     await Promise.all(routes.map((r) => r.view.load()));
   });
 }

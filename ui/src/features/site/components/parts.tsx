@@ -4,7 +4,7 @@ import type { ComponentChildren } from 'preact';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useMeta } from '../../../lib/meta';
-import { routeAt } from '../../../app/routes';
+import { hasRoute } from '../../../app/routes';
 import { DEFAULT_SUPPORT_EMAIL } from '../data';
 
 /** The page's h1 and lead. */
@@ -52,7 +52,7 @@ export function EmailLink({ email, subject }: { email: string; subject?: string 
 }
 
 /** A link inside the site when the page exists, else to the "coming soon" page. */
-export const hrefOr = (path: string, fallback = '/coming-soon') => (routeAt(path) ? path : fallback);
+export const hrefOr = (path: string, fallback = '/coming-soon') => (hasRoute(path) ? path : fallback);
 
 /**
  * "Get the mobile app": the app store links when the server is configured with them, else

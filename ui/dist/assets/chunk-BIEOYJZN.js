@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var n={profileForm:{firstName:"First name",lastName:"Last name",language:"Language of emails",languages:{en:"English",mn:"Монгол"},dateOfBirth:"Date of birth",dateOfBirthHint:"Once saved, it can only be corrected through national ID verification.",save:"Save",saved:"Your changes were saved."}},t={dashboard:n};export{n as dashboard,t as default};

@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var s={profileForm:{firstName:"Нэр",lastName:"Овог",language:"Имэйлийн хэл",languages:{en:"English",mn:"Монгол"},dateOfBirth:"Төрсөн огноо",dateOfBirthHint:"Хадгалсны дараа зөвхөн регистрийн дугаар баталгаажуулах замаар засах боломжтой.",save:"Хадгалах",saved:"Өөрчлөлт хадгалагдлаа."}},t={dashboard:s};export{s as dashboard,t as default};

@@ -610,9 +610,6 @@ func TestProfiles(t *testing.T) {
 	apitest.MustStatus(t, call(t, bat, w.ts, "GET", "/api/profiles/"+theirs, nil), 404)
 	apitest.MustStatus(t, call(t, w.c["owner"], w.ts, "GET", "/api/profiles/bat_2026", nil), 200)
 	// The page.
-	if true {
-		return // SKIP-UNTIL-UI
-	}
 	pg := call(t, nil, w.ts, "GET", "/en/u/bat_2026", nil)
 	apitest.MustStatus(t, pg, 200)
 	if !strings.Contains(pg.Raw, "<title>Bat Test (@bat_2026)") || !strings.Contains(pg.Raw, `rel="canonical" href="`) || strings.Contains(pg.Raw, "Bat hidden topic") {
@@ -650,7 +647,6 @@ func TestSearchAndPaging(t *testing.T) {
 }
 
 func TestPagesAndSitemap(t *testing.T) {
-	t.Skip("SKIP-UNTIL-UI: the UI routes of the pages land in the next commit")
 	w := setup(t)
 	w.settle(t)
 	slug, id := w.community(t, "Page Club", "public", "open")

@@ -47,7 +47,7 @@ const page = (path: string, key: string, view: LazyView, extra: Partial<RouteDef
 // ---- views: one chunk per page or group of pages ----
 
 const home = lazyView('site/Home', () => import('../features/site/pages/Home').then((m) => m.Home));
-const sections = (name: 'Features' | 'Content' | 'Forums' | 'AboutUs') =>
+const sections = (name: 'Features' | 'Content' | 'AboutUs') =>
   lazyView('site/Sections', () => import('../features/site/pages/Sections').then((m) => m[name]));
 const universities = lazyView('site/Universities', () => import('../features/site/pages/Universities').then((m) => m.Universities));
 const pricing = lazyView('site/Pricing', () => import('../features/site/pages/Pricing').then((m) => m.Pricing));
@@ -237,13 +237,36 @@ const opportunityDashboardRoutes: RouteDef[] = [
   opp('/dashboard/approvals', oppView('Approvals', () => import('../features/opportunities/dashboard/pages/Approvals')), {}, 'dashboard.approvals'),
 ];
 
+// ---- communities: the communities, one community, a forum, a profile; the dashboard's communities ----
+// Strings in the section "communities" (its errors and notifications stay on the
+// server: build.mjs SERVER_ONLY). ":community", ":forum", ":handle", ":slug" are any one segment.
+
+type CommPage = 'forums' | 'community' | 'forum' | 'profile' | 'mine' | 'manage';
+const commView = (name: CommPage) =>
+  name === 'mine' || name === 'manage'
+    ? lazyView('communities/community/pages/Dashboard', () => import('../features/communities/community/pages/Dashboard').then((m) => m[name]))
+    : lazyView('communities/community/pages/Public', () => import('../features/communities/community/pages/Public').then((m) => m[name]));
+/** A communities page, titled communities.<name>; the dashboard's with the dashboard's words. */
+const comm = (path: string, name: CommPage) =>
+  page(path, `communities.${name}`, commView(name), {
+    page: path.slice(1).replace(/:/g, ''),
+    sections: path.startsWith('/d') ? [...dashboardSections, 'communities'] : ['communities'],
+  });
+const communityRoutes = [
+  comm('/forums/:community', 'community'),
+  comm('/forums/:community/:forum', 'forum'),
+  comm('/u/:handle', 'profile'),
+  comm('/dashboard/communities', 'mine'),
+  comm('/dashboard/communities/:slug', 'manage'),
+];
+
 /** Every page of the site. The build prerenders each in every language and lists it in manifest.json. */
 export const routes: RouteDef[] = [
   site('/', 'pages.home', home),
   site('/features', 'pages.features', sections('Features'), { nav: 'main', navKey: 'layout.nav.features', sections: ['pages.features', 'pages.upcoming'] }),
   site('/content', 'pages.content', sections('Content'), { nav: 'main', navKey: 'layout.nav.content', sections: ['pages.content', 'pages.upcoming'] }),
   ...opportunityRoutes.slice(0, 1),
-  site('/forums', 'pages.forums', sections('Forums'), { nav: 'main', navKey: 'layout.nav.forums', sections: ['pages.forums', 'pages.upcoming'] }),
+  site('/forums', 'pages.forums', commView('forums'), { nav: 'main', navKey: 'layout.nav.forums', sections: ['pages.forums', 'communities'] }),
   site('/about-us', 'pages.aboutUs', sections('AboutUs'), { nav: 'main', navKey: 'layout.nav.aboutUs' }),
   site('/pricing', 'pages.pricing', pricing, footer('explore', 'layout.footer.pricing')),
   site('/payment', 'pages.payment', payment, { sections: ['pages.payment', 'pages.contact'] }),
@@ -271,6 +294,7 @@ export const routes: RouteDef[] = [
   ...formRoutes,
   ...opportunityRoutes.slice(1),
   ...opportunityDashboardRoutes,
+  ...communityRoutes,
   // The score chart in the gallery speaks the Direction Board's words (its section).
   page('/components', 'pages.components', components, { sections: ['pages.components', 'directionBoard'] }),
   page('/403', 'status.forbidden', status('status.forbidden')),

@@ -115,7 +115,7 @@ export function FollowControl({ type, id, state, name, onChange }: { type: Follo
   };
   if (!state.following) {
     return (
-      <button type="button" class="secondary outline comm-follow" disabled={busy} aria-label={t(`${C}.follow.followNamed`, { name })}
+      <button type="button" class="secondary outline comm-follow" disabled={busy} aria-pressed="false"
         onClick={() => run(() => follow(type, id, false), t(`${C}.follow.followed`, { name }))}>
         {t(`${C}.follow.follow`)}
       </button>
@@ -123,7 +123,7 @@ export function FollowControl({ type, id, state, name, onChange }: { type: Follo
   }
   return (
     <span class="comm-follow">
-      <button type="button" class="secondary comm-follow" disabled={busy} aria-label={t(`${C}.follow.unfollowNamed`, { name })}
+      <button type="button" class="secondary comm-follow" disabled={busy} aria-pressed="true"
         onClick={() => run(() => unfollow(type, id), t(`${C}.follow.unfollowed`, { name }))}>
         {t(`${C}.follow.following`)}
       </button>

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-3QUY5UKB.js";import"./chunk-FTVXPUZW.js";import"./chunk-B62C5RGP.js";import{K as r}from"./chunk-SXVTRO6G.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,6 +1,5 @@
 // The calls of the communities part (app/communities/communities_module.go): communities,
-// membership, forums, follows and profiles. Types come from the API document; lists it says
-// may be null (Go slices) are read with ?? [].
+// membership, forums, follows and profiles. Types come from the API document.
 import { del, get, post, put } from '../../../lib/api';
 import type { Body, Resp, Schema } from '../../../lib/apitypes';
 

@@ -101,6 +101,8 @@ export function CommunityBadges({ c }: { c: { visibility: string; joinPolicy: st
 export function FollowControl({ type, id, state, name, onChange }: { type: FollowTarget; id: number; state: FollowState; name: string; onChange: (s: FollowState) => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  // The email switch shows the choice at once, while it is being saved.
+  const [emailing, setEmailing] = useState<boolean | null>(null);
   const run = async (next: () => Promise<FollowState>, message: string) => {
     setBusy(true);
     try {
@@ -111,6 +113,7 @@ export function FollowControl({ type, id, state, name, onChange }: { type: Follo
       toast.error((err as ApiError).message);
     } finally {
       setBusy(false);
+      setEmailing(null);
     }
   };
   if (!state.following) {
@@ -128,8 +131,12 @@ export function FollowControl({ type, id, state, name, onChange }: { type: Follo
         {t(`${C}.follow.following`)}
       </button>
       <label class="comm-email">
-        <input type="checkbox" role="switch" checked={state.email} disabled={busy}
-          onChange={(e) => run(() => follow(type, id, e.currentTarget.checked), t(e.currentTarget.checked ? `${C}.follow.emailOn` : `${C}.follow.emailOff`))} />
+        <input type="checkbox" role="switch" checked={emailing ?? state.email} disabled={busy}
+          onChange={(e) => {
+            const on = e.currentTarget.checked;
+            setEmailing(on);
+            run(() => follow(type, id, on), t(on ? `${C}.follow.emailOn` : `${C}.follow.emailOff`));
+          }} />
         {t(`${C}.follow.email`)}
       </label>
     </span>

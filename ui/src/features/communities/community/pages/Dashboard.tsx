@@ -137,11 +137,11 @@ function Queue() {
   return (
     <Section id="queue" title={t(`${S}.queue`)}>
       <SelectField id="queue-status" label={t(`${S}.queueStatus`)} value={status} onChange={(e) => setStatus(e.currentTarget.value)}
-        options={['requested', 'active', 'suspended', 'rejected'].map((x) => ({ value: x, label: `${t(`${C}.communityStatuses.${x}`)} (${data?.counts?.[x] ?? 0})` }))} />
+        options={['requested', 'active', 'suspended', 'rejected'].map((x) => ({ value: x, label: `${t(`${C}.communityStatuses.${x}`)} (${data?.counts[x] ?? 0})` }))} />
       {error && <Alert variant="error">{error}</Alert>}
-      {data && !data.items?.length && <p class="muted">{t(`${S}.queueEmpty`)}</p>}
+      {data && !data.items.length && <p class="muted">{t(`${S}.queueEmpty`)}</p>}
       <ul class="comm-queue">
-        {data?.items?.map((c) => (
+        {data?.items.map((c) => (
           <li key={c.id}>
             <h3>{c.status === 'active' ? <Link href={`/forums/${c.slug}`}>{c.name}</Link> : c.name}</h3>
             <p class="muted">
@@ -189,13 +189,13 @@ function Mine() {
   return (
     <>
       <Section id="mine" title={t(`${S}.mine`)}>
-        {!data.items?.length ? (
+        {!data.items.length ? (
           <p class="muted">
             {t(`${S}.none`)} <Link href="/forums">{t(`${S}.browse`)}</Link>
           </p>
         ) : (
           <ul class="comm-mine">
-            {data.items?.map((c) => (
+            {data.items.map((c) => (
               <li key={c.id}>
                 <strong>{c.status === 'active' ? <Link href={`/forums/${c.slug}`}>{c.name}</Link> : c.name}</strong>{' '}
                 {c.status !== 'active' && <Badge kind={c.status}>{t(`${C}.communityStatuses.${c.status}`)}</Badge>}{' '}
@@ -258,8 +258,8 @@ function Members({ slug }: { slug: string }) {
         </button>
       </div>
       {error && <Alert variant="error">{error}</Alert>}
-      {data && !data.items?.length && <p class="muted">{tab === 'pending' ? t(`${S}.noPending`) : t(`${S}.noMembers`)}</p>}
-      {data && !!data.items?.length && (
+      {data && !data.items.length && <p class="muted">{tab === 'pending' ? t(`${S}.noPending`) : t(`${S}.noMembers`)}</p>}
+      {data && !!data.items.length && (
         <div class="table-wrap">
           <table>
             <thead>
@@ -381,7 +381,7 @@ function Forums({ c, onChanged }: { c: CommunityDetail; onChanged: () => void })
     }
   };
   const move = async (i: number, d: -1 | 1) => {
-    const ids = (c.forums ?? []).map((f) => f.id);
+    const ids = c.forums.map((f) => f.id);
     [ids[i], ids[i + d]] = [ids[i + d], ids[i]];
     try {
       await reorderForums(c.slug, ids);
@@ -392,9 +392,9 @@ function Forums({ c, onChanged }: { c: CommunityDetail; onChanged: () => void })
   };
   return (
     <Section id="forums" title={t(`${S}.forums`)}>
-      {!c.forums?.length && <p class="muted">{t(`${C}.community.noForums`)}</p>}
+      {!c.forums.length && <p class="muted">{t(`${C}.community.noForums`)}</p>}
       <ol class="comm-forum-list">
-        {(c.forums ?? []).map((f, i, all) => (
+        {c.forums.map((f, i, all) => (
           <ForumRow key={f.id} slug={c.slug} f={f} first={i === 0} last={i === all.length - 1} onMove={(d) => move(i, d)} onChanged={onChanged} />
         ))}
       </ol>

@@ -85,7 +85,7 @@ export function Forums() {
     setBusy(true);
     try {
       const page = await listCommunities(query, next);
-      setMore({ key, items: [...(extra?.items ?? []), ...(page.items ?? [])], next: page.next });
+      setMore({ key, items: [...(extra?.items ?? []), ...page.items], next: page.next });
     } catch (err) {
       onApiError(err as ApiError);
       toast.error((err as ApiError).message);
@@ -173,11 +173,11 @@ export function Community() {
         <h2 id="comm-forums">{t(`${C}.community.forums`)}</h2>
         {!c.can.read && members ? (
           <Alert variant="info">{t(`${C}.community.membersOnly`)}</Alert>
-        ) : (c.forums ?? []).length === 0 ? (
+        ) : c.forums.length === 0 ? (
           <p class="muted">{t(`${C}.community.noForums`)}</p>
         ) : (
           <ul class="comm-forums">
-            {(c.forums ?? []).map((f) => (
+            {c.forums.map((f) => (
               <li key={f.id}>
                 <h3>
                   <Link href={`/forums/${c.slug}/${f.slug}`}>{f.name}</Link>
@@ -221,14 +221,14 @@ export function Forum() {
   if (error) return <NotFound error={error} />;
   if (!f) return <Pending hydrated={hydrated} title={t(`${C}.forum.title`)} />;
   const extra = more?.key === key ? more.page : undefined;
-  const topics = [...(f.topics ?? []), ...(extra?.topics ?? [])];
+  const topics = [...f.topics, ...(extra?.topics ?? [])];
   const next = extra ? extra.next : f.next;
   const loadMore = async () => {
     if (!slug || !key) return;
     setBusy(true);
     try {
       const page = await getForum(slug, forum, next);
-      setMore({ key, page: { ...page, topics: [...(extra?.topics ?? []), ...(page.topics ?? [])] } });
+      setMore({ key, page: { ...page, topics: [...(extra?.topics ?? []), ...page.topics] } });
     } catch (err) {
       onApiError(err as ApiError);
       toast.error((err as ApiError).message);
@@ -353,11 +353,11 @@ export function Profile() {
       {p.self && <EditProfile p={p} onSaved={(h, bio) => replace({ ...p, handle: h, bio })} />}
       <section aria-labelledby="comm-p-communities">
         <h2 id="comm-p-communities">{t(`${C}.profile.communities`)}</h2>
-        {(p.communities ?? []).length === 0 ? (
+        {p.communities.length === 0 ? (
           <p class="muted">{t(`${C}.profile.noCommunities`)}</p>
         ) : (
           <ul>
-            {(p.communities ?? []).map((c) => (
+            {p.communities.map((c) => (
               <li key={c.slug}>
                 <Link href={`/forums/${c.slug}`}>{c.name}</Link> <Badge kind="member">{t(`${C}.roles.${c.role}`)}</Badge>
               </li>
@@ -367,11 +367,11 @@ export function Profile() {
       </section>
       <section aria-labelledby="comm-p-posts">
         <h2 id="comm-p-posts">{t(`${C}.profile.posts`)}</h2>
-        {(p.posts ?? []).length === 0 ? (
+        {p.posts.length === 0 ? (
           <p class="muted">{t(`${C}.profile.noPosts`)}</p>
         ) : (
           <ul>
-            {(p.posts ?? []).map((a) => (
+            {p.posts.map((a) => (
               <li key={a.link}>
                 <Link href={a.link}>{a.title}</Link> <span class="muted">· {formatDate(t, a.publishedAt)}</span>
               </li>

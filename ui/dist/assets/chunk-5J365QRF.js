@@ -1,0 +1,1 @@
+import{a as o,b as t,c as e}from"./chunk-63QVLPTC.js";import"./chunk-JLOJVUNO.js";import"./chunk-4WTXFPFC.js";import{K as r}from"./chunk-JN3D5ELE.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

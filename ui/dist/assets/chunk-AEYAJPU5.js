@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-B25U7HQK.js";import"./chunk-VFWFT5TG.js";import"./chunk-C7C6WFHC.js";import{K as r}from"./chunk-5O5MOHZ7.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-CIZJRBNC.js";import"./chunk-5YNCO3RK.js";import{K as r}from"./chunk-5O5MOHZ7.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

@@ -1,0 +1,1 @@
+import{a as o,b as t,c as e,d as a}from"./chunk-3G2J4IKK.js";import"./chunk-LBGB4F34.js";import{K as r}from"./chunk-JN3D5ELE.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

@@ -38,7 +38,7 @@ var demoCommunities = []demoCommunity{
 		slug: "steppe-education-center", org: true, visibility: "members", joinPolicy: "approval", createdAgo: 40 * 24 * time.Hour,
 		nameEn: "Steppe Education Center", nameMn: "Тал нутгийн боловсролын төв",
 		descEn:  "The community of **Steppe Education Center**'s students, teachers and parents: announcements from the school, help with homework and a corner for parents.",
-		descMn:  "**Тал нутгийн боловсролын төв**-ийн сурагч, багш, эцэг эхчүүдийн нийгэмлэг. Сургуулийн мэдэгдэл, гэрийн даалгаврын тусламж, эцэг эхийн булан энд байна.",
+		descMn:  "**Тал нутгийн боловсролын төвийн** сурагч, багш, эцэг эхчүүдийн нийгэмлэг. Сургуулийн мэдэгдэл, гэрийн даалгаврын тусламж, эцэг эхийн булан энд байна.",
 		rulesEn: "1. Be kind and respectful to classmates and teachers.\n2. Do not share other people's photos or personal details.\n3. Ask for help with homework, but do not post answers to tests.",
 		rulesMn: "1. Ангийнхан, багш нартаа эелдэг, хүндэтгэлтэй хандана уу.\n2. Бусдын зураг, хувийн мэдээллийг бүү түгээнэ үү.\n3. Гэрийн даалгаврын талаар тусламж хүсч болно, харин шалгалтын хариуг бүү нийтэлнэ үү.",
 		forums: []demoForum{

@@ -687,3 +687,48 @@ func TestPagesAndSitemap(t *testing.T) {
 		t.Fatalf("sitemap: %s", sm.Raw)
 	}
 }
+
+// TestScenarios: who may do what, over the API, with what must not be in the answers — a
+// members-only community's forum and topic stay out for people who are not members.
+func TestScenarios(t *testing.T) {
+	clock := apitest.NewClock()
+	s, ts := apitest.NewServerClock(t, clock)
+	ctx := context.Background()
+	now := clock.Now()
+	id, err := s.Store().CreateCommunity(ctx, &db.Community{Slug: "quiet", NameEn: "Quiet", DescriptionEn: "A quiet place", RulesEn: "Whisper",
+		Visibility: "members", JoinPolicy: "approval", Status: "active", AutoHide: 3}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fid, err := s.Store().CreateForum(ctx, &db.Forum{CommunityID: id, Slug: "inner", NameEn: "Inner Room"}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Store().Write.Exec(`INSERT INTO posts (kind, slug, community_id, forum_id, title, status, published_at, last_activity_at, created_at, updated_at)
+		VALUES ('topic', 'hush', ?, ?, 'Hushed Topic', 'published', ?, ?, ?, ?)`, id, fid, db.T(now), db.T(now), db.T(now), db.T(now)); err != nil {
+		t.Fatal(err)
+	}
+	secret := []string{"Inner Room", "Hushed Topic", `"inner"`}
+	body := map[string]any{"nameEn": "New", "descriptionEn": "About"}
+	apitest.Run(t, s, ts, []apitest.Scenario{
+		{Method: "GET", Path: "/api/communities/quiet", As: "", Status: 200, Contains: []string{"A quiet place", "Whisper", `"read":false`}, NotContains: secret},
+		{Method: "GET", Path: "/api/communities/quiet", As: "individual", Status: 200, Contains: []string{`"join":true`}, NotContains: secret},
+		{Method: "GET", Path: "/api/communities/quiet", As: "admin", Status: 200, Contains: []string{"Inner Room", `"admin":true`}},
+		{Method: "GET", Path: "/api/communities/quiet/forums/inner", As: "individual", Status: 403, NotContains: secret},
+		{Method: "GET", Path: "/api/communities/quiet/forums/inner", As: "", Status: 403, NotContains: secret},
+		{Method: "GET", Path: "/api/communities/quiet/forums/inner", As: "admin", Status: 200, Contains: []string{"Hushed Topic"}},
+		{Method: "GET", Path: "/api/communities/quiet/members", As: "owner", Status: 403},
+		{Method: "GET", Path: "/api/communities", As: "individual", Status: 200, NotContains: []string{"quiet"}},
+		{Method: "GET", Path: "/en/forums/quiet/inner", As: "", Status: 200, Contains: []string{"A quiet place"}, NotContains: secret},
+		{Method: "POST", Path: "/api/communities", As: "owner", Body: body, Status: 403},
+		{Method: "POST", Path: "/api/communities", As: "", Body: body, Status: 401},
+		{Method: "POST", Path: "/api/communities/requests", As: "individual", Body: body, Status: 403},
+		{Method: "POST", Path: "/api/communities/requests", As: "counselor", Body: body, Status: 403},
+		{Method: "POST", Path: "/api/communities/requests", As: "manager", Body: map[string]any{"visibility": "nobody"}, Status: 422, Contains: []string{"visibility"}},
+		{Method: "GET", Path: "/api/admin/communities", As: "owner", Status: 403},
+		{Method: "PUT", Path: "/api/communities/quiet", As: "individual", Body: body, Status: 403},
+		{Method: "PUT", Path: "/api/communities/quiet/forums/order", As: "individual", Body: map[string]any{"forumIds": []int64{fid}}, Status: 403},
+		{Method: "PUT", Path: "/api/me/follows", As: "individual", Body: map[string]any{"targetType": "topic", "targetId": 1}, Status: 403, NotContains: secret},
+		{Method: "GET", Path: "/api/profiles/nobody", As: "", Status: 404},
+	})
+}

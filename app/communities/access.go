@@ -94,7 +94,8 @@ func (h *Handlers) ensureProfile(ctx context.Context, tx *db.Store, u *db.User) 
 		base = "member"
 	}
 	for range 5 {
-		handle, err = search.UniqueSlug(base, func(s string) (bool, error) { return tx.HandleTaken(ctx, s) })
+		// UniqueSlug numbers with "-", which a handle spells "_": check the handle it becomes.
+		handle, err = search.UniqueSlug(base, func(s string) (bool, error) { return tx.HandleTaken(ctx, strings.ReplaceAll(s, "-", "_")) })
 		if err != nil {
 			return "", err
 		}

@@ -47,7 +47,14 @@ describe('the finder', () => {
 
 /** A route's path with its parameters filled (no such record: the page says so, in words). */
 const visitable = (p) =>
-  p.replace(':token', 'no-such-token').replace(':form', 'contact').replace(':id', 'no-such-id').replace(':slug', 'no-such-slug');
+  p
+    .replace(':token', 'no-such-token')
+    .replace(':form', 'contact')
+    .replace(':id', 'no-such-id')
+    .replace(':slug', 'no-such-slug')
+    .replace(':community', 'no-such-community')
+    .replace(':forum', 'no-such-forum')
+    .replace(':handle', 'no-such-handle');
 
 /** The visible text of the page and the words in its attributes. */
 const pageTexts = (page) =>

@@ -9,7 +9,7 @@ declare const __LEGAL_VERSIONS__: Record<string, string[]>;
 // ---- views: one chunk per page or group of pages ----
 
 const home = lazyView('site/Home', () => import('../features/site/pages/Home').then((m) => m.Home));
-const sections = (name: 'Features' | 'Content' | 'Forums' | 'AboutUs') =>
+const sections = (name: 'Features' | 'Content' | 'AboutUs') =>
   lazyView('site/Sections', () => import('../features/site/pages/Sections').then((m) => m[name]));
 const universities = lazyView('site/Universities', () => import('../features/site/pages/Universities').then((m) => m.Universities));
 const pricing = lazyView('site/Pricing', () => import('../features/site/pages/Pricing').then((m) => m.Pricing));
@@ -75,6 +75,10 @@ const faqSections = ['pages.helpCenter', 'pages.faq', 'data.faq'];
 
 
 
+// The communities list (the main navigation links to it); one community, a forum, a profile and
+// the dashboard's communities pages are the route module features/communities/routes.tsx.
+const forums = lazyView('communities/community/pages/Public', () => import('../features/communities/community/pages/Public').then((m) => m.forums));
+
 /** Every page of the site. The build prerenders each in every language and lists it in manifest.json. */
 export const routes: RouteDef[] = [
   site('/', 'pages.home', home),
@@ -85,7 +89,7 @@ export const routes: RouteDef[] = [
     navKey: 'layout.nav.opportunities',
     sections: ['pages.opportunities', 'opportunities', 'data.countries'],
   }),
-  site('/forums', 'pages.forums', sections('Forums'), { nav: 'main', navKey: 'layout.nav.forums', sections: ['pages.forums', 'pages.upcoming'] }),
+  site('/forums', 'pages.forums', forums, { nav: 'main', navKey: 'layout.nav.forums', sections: ['pages.forums', 'communities'] }),
   site('/about-us', 'pages.aboutUs', sections('AboutUs'), { nav: 'main', navKey: 'layout.nav.aboutUs' }),
   site('/pricing', 'pages.pricing', pricing, footer('explore', 'layout.footer.pricing')),
   site('/payment', 'pages.payment', payment, { sections: ['pages.payment', 'pages.contact'] }),
@@ -170,6 +174,11 @@ export const routeModules: RouteModule[] = [
     from: 'ui/src/features/opportunities/routes.tsx',
     paths: ['/opportunities/:slug', '/organizations/:slug', ...dash('/applications', '/saved'), ...postingPaths('job'), ...postingPaths('tour'), ...dash('/kanban', '/approvals')],
     load: () => import('../features/opportunities/routes'),
+  },
+  {
+    from: 'ui/src/features/communities/routes.tsx',
+    paths: ['/forums/:community', '/forums/:community/:forum', '/u/:handle', ...dash('/communities', '/communities/:slug')],
+    load: () => import('../features/communities/routes'),
   },
 ];
 

@@ -22,6 +22,7 @@ export const dashboardPages = {
   tours: '/dashboard/tour',
   kanban: '/dashboard/kanban',
   approvals: '/dashboard/approvals',
+  communities: '/dashboard/communities',
   outbox: '/dashboard/admin/outbox',
   audit: '/dashboard/admin/audit',
   directionBoard: '/dashboard/admin/direction-board',

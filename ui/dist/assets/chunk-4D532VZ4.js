@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-D4X44P3M.js";import"./chunk-DDPT7Y4F.js";import"./chunk-QQ6EXXZA.js";import{P as r}from"./chunk-XCSZKCBP.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

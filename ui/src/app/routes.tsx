@@ -237,6 +237,16 @@ const opportunityDashboardRoutes: RouteDef[] = [
   opp('/dashboard/approvals', oppView('Approvals', () => import('../features/opportunities/dashboard/pages/Approvals')), {}, 'dashboard.approvals'),
 ];
 
+// ---- communities: moderation (the review queue, appeals, one's reports); the report and
+// block dialogs load on first use (their words: moderation.ui) ----
+
+const moderationPage = lazyView('communities/moderation/pages/Moderation', () =>
+  import('../features/communities/moderation/pages/Moderation').then((m) => m.Moderation),
+);
+const moderationRoutes: RouteDef[] = [
+  dashboardRoute('/dashboard/moderation', 'moderation.ui', moderationPage, ['moderation.ui']),
+];
+
 /** Every page of the site. The build prerenders each in every language and lists it in manifest.json. */
 export const routes: RouteDef[] = [
   site('/', 'pages.home', home),
@@ -271,6 +281,7 @@ export const routes: RouteDef[] = [
   ...formRoutes,
   ...opportunityRoutes.slice(1),
   ...opportunityDashboardRoutes,
+  ...moderationRoutes,
   // The score chart in the gallery speaks the Direction Board's words (its section).
   page('/components', 'pages.components', components, { sections: ['pages.components', 'directionBoard'] }),
   page('/403', 'status.forbidden', status('status.forbidden')),

@@ -2136,8 +2136,8 @@ export interface components {
             targetType: string;
         };
         CommunitiesBlockList: {
-            blocked: components["schemas"]["CommunitiesBlockedPerson"][] | null;
-            muted: components["schemas"]["CommunitiesBlockedPerson"][] | null;
+            blocked: components["schemas"]["CommunitiesBlockedPerson"][];
+            muted: components["schemas"]["CommunitiesBlockedPerson"][];
         };
         CommunitiesBlockedPerson: {
             handle: string;
@@ -2157,10 +2157,10 @@ export interface components {
             title: string;
         };
         CommunitiesExportedModeration: {
-            blocked: components["schemas"]["CommunitiesBlockedPerson"][] | null;
-            decisions: components["schemas"]["CommunitiesDecisionAboutMe"][] | null;
-            muted: components["schemas"]["CommunitiesBlockedPerson"][] | null;
-            reports: components["schemas"]["CommunitiesMyReport"][] | null;
+            blocked: components["schemas"]["CommunitiesBlockedPerson"][];
+            decisions: components["schemas"]["CommunitiesDecisionAboutMe"][];
+            muted: components["schemas"]["CommunitiesBlockedPerson"][];
+            reports: components["schemas"]["CommunitiesMyReport"][];
         };
         CommunitiesModActionView: {
             action: string;
@@ -2198,17 +2198,17 @@ export interface components {
         };
         CommunitiesModItem: {
             /** @description the decisions that apply to this item */
-            actions: string[] | null;
+            actions: string[];
             author: string;
             /** @description the item's text as written (Markdown), for the moderator */
             body: string;
             /** Format: int64 */
             communityId: number;
-            history: components["schemas"]["CommunitiesModActionView"][] | null;
+            history: components["schemas"]["CommunitiesModActionView"][];
             link: string;
             /** Format: date-time */
             now: string;
-            reports: components["schemas"]["CommunitiesReportView"][] | null;
+            reports: components["schemas"]["CommunitiesReportView"][];
             status: string;
             /** Format: int64 */
             targetId: number;
@@ -2216,17 +2216,17 @@ export interface components {
             title: string;
         };
         CommunitiesModQueue: {
-            items: components["schemas"]["CommunitiesQueueItem"][] | null;
+            items: components["schemas"]["CommunitiesQueueItem"][];
             next?: string;
             /** Format: date-time */
             now: string;
         };
         CommunitiesModStats: {
             days: number;
-            items: components["schemas"]["CommunitiesModCommunityStat"][] | null;
+            items: components["schemas"]["CommunitiesModCommunityStat"][];
         };
         CommunitiesModerationSummary: {
-            appeals: components["schemas"]["CommunitiesAppealView"][] | null;
+            appeals: components["schemas"]["CommunitiesAppealView"][];
             /** @description platform admins: open late reports in every community */
             lateEverywhere: number;
             /**
@@ -2235,10 +2235,10 @@ export interface components {
              */
             now: string;
             platformAdmin: boolean;
-            queues: components["schemas"]["CommunitiesQueueCommunity"][] | null;
+            queues: components["schemas"]["CommunitiesQueueCommunity"][];
         };
         CommunitiesMyDecisions: {
-            items: components["schemas"]["CommunitiesDecisionAboutMe"][] | null;
+            items: components["schemas"]["CommunitiesDecisionAboutMe"][];
         };
         CommunitiesMyReport: {
             /** Format: date-time */
@@ -2262,7 +2262,7 @@ export interface components {
             title: string;
         };
         CommunitiesMyReports: {
-            items: components["schemas"]["CommunitiesMyReport"][] | null;
+            items: components["schemas"]["CommunitiesMyReport"][];
             next?: string;
         };
         CommunitiesQueueCommunity: {
@@ -2298,7 +2298,7 @@ export interface components {
              */
             firstAt: string;
             late: boolean;
-            reasons: string[] | null;
+            reasons: string[];
             reports: number;
             /** @description the item's own status (hidden: waiting for a moderator after reports) */
             status: string;

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-XE3F2GAJ.js";import"./chunk-PN2Q5ZZK.js";import{K as r}from"./chunk-WWOQE2DT.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

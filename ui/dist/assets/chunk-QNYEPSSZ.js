@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-JKIWDQSK.js";import"./chunk-OLP26GOJ.js";import"./chunk-RL2T6BYM.js";import{K as r}from"./chunk-WWOQE2DT.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -769,3 +769,17 @@ func (s *Store) EraseReporter(ctx context.Context, userID int64) error {
 	_, err := s.exec(ctx, `UPDATE reports SET note = '', reporter_id = NULL WHERE reporter_id = ?`, userID)
 	return mapErr(err)
 }
+
+// SetReportClock sets a report's escalation stamps and late mark (the demo's reports of
+// different ages; the clock job does this for real ones).
+func (s *Store) SetReportClock(ctx context.Context, id int64, admins, platform time.Time, late bool) error {
+	var a, p any
+	if !admins.IsZero() {
+		a = T(admins)
+	}
+	if !platform.IsZero() {
+		p = T(platform)
+	}
+	_, err := s.exec(ctx, `UPDATE reports SET escalated_admins_at = ?, escalated_platform_at = ?, late = ? WHERE id = ?`, a, p, late, id)
+	return mapErr(err)
+}

@@ -212,7 +212,7 @@ function QueueSection({ sum, reload }: { sum: Summary; reload: () => void }) {
       ) : !page.items?.length ? (
         <p>{t(`${P}.empty`)}</p>
       ) : (
-        <div class="table-scroll">
+        <div class="table-scroll" role="region" aria-labelledby="mod-queue-title" tabIndex={0}>
           <table class="striped">
             <thead>
               <tr>
@@ -325,7 +325,7 @@ function StatsSection() {
   if (!s) return null;
   return (
     <Section id="mod-stats" title={t(`${P}.statsTitle`)}>
-      <div class="table-scroll">
+      <div class="table-scroll" role="region" aria-labelledby="mod-stats-title" tabIndex={0}>
         <table class="striped">
           <thead>
             <tr>

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-SV5A4T3E.js";import"./chunk-RLPSO5YG.js";import"./chunk-UU7KAFOE.js";import{K as r}from"./chunk-5IHPNRKF.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,0 +1,1 @@
+import{a as o,b as t,c as e}from"./chunk-SP6Z5WH3.js";import"./chunk-T6YCXYHL.js";import"./chunk-ZCH45PNA.js";import{K as r}from"./chunk-GOHEYRJH.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

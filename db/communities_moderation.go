@@ -620,10 +620,17 @@ func (s *Store) AppealByID(ctx context.Context, id int64) (*Appeal, error) {
 	return &list[0], nil
 }
 
-// OpenAppeals lists the open appeals of decisions in the given communities (and, with
-// platform, outside communities), oldest first.
+// OpenAppeals lists the open appeals of decisions in the given communities (with platform:
+// every open appeal, for the platform's admins), oldest first.
 func (s *Store) OpenAppeals(ctx context.Context, communities []int64, platform bool, limit int) ([]Appeal, error) {
-	if len(communities) == 0 && !platform {
+	if platform {
+		rows, err := s.rows(ctx, `SELECT `+appealCols+appealFrom+`WHERE p.status = 'open' ORDER BY p.id LIMIT ?`, limit)
+		if err != nil {
+			return nil, mapErr(err)
+		}
+		return scanAppeals(rows)
+	}
+	if len(communities) == 0 {
 		return []Appeal{}, nil
 	}
 	conds, args := []string{}, []any{}
@@ -632,9 +639,6 @@ func (s *Store) OpenAppeals(ctx context.Context, communities []int64, platform b
 		for _, id := range communities {
 			args = append(args, id)
 		}
-	}
-	if platform {
-		conds = append(conds, `a.community_id IS NULL`)
 	}
 	rows, err := s.rows(ctx, `SELECT `+appealCols+appealFrom+`WHERE p.status = 'open' AND (`+strings.Join(conds, " OR ")+`)
 		ORDER BY p.id LIMIT ?`, append(args, limit)...)

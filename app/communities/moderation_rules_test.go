@@ -374,6 +374,13 @@ func TestAppealsOnceByAnotherModerator(t *testing.T) {
 	if s := w.call("mod", "GET", "/api/moderation/summary", nil); !strings.Contains(s.Raw, `"canDecide":false`) {
 		t.Errorf("the deciding moderator may decide the appeal: %s", s.Raw)
 	}
+	// Platform admins see every open appeal (the last resort), members none.
+	if s := w.call("staff", "GET", "/api/moderation/summary", nil); !strings.Contains(s.Raw, "It was an announcement") {
+		t.Errorf("platform admin's appeals: %s", s.Raw)
+	}
+	if s := w.call("r1", "GET", "/api/moderation/summary", nil); strings.Contains(s.Raw, "announcement") {
+		t.Errorf("a member sees the appeal: %s", s.Raw)
+	}
 	appealID := idStr(int64(sum.Body["appeals"].([]any)[0].(map[string]any)["id"].(float64)))
 	path := "/api/moderation/appeals/" + appealID + "/decision"
 	if r := w.call("mod", "POST", path, map[string]any{"decision": "uphold", "reason": "I was right"}); r.Status != 403 {

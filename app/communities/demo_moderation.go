@@ -78,14 +78,20 @@ func seedModerationDemo(ctx context.Context, tx *db.Store, w *demoWorld) error {
 		if err != nil {
 			return err
 		}
+		// The clock as the job would have left it: by now, or by the time it was answered.
+		ref := w.now
+		if made >= 3 {
+			ref = answerAt(w.now, made-3)
+		}
 		var admins, platform time.Time
-		if age >= escalateAdmins && t.Route != 0 {
+		if ref.Sub(created) >= escalateAdmins && t.Route != 0 {
 			admins = created.Add(escalateAdmins)
 		}
-		if age >= reportDue {
+		late := ref.Sub(created) >= reportDue
+		if late {
 			platform = created.Add(reportDue)
 		}
-		if err := tx.SetReportClock(ctx, id, admins, platform, age >= reportDue); err != nil {
+		if err := tx.SetReportClock(ctx, id, admins, platform, late); err != nil {
 			return err
 		}
 		if made >= 3 {
@@ -108,7 +114,7 @@ func seedModerationDemo(ctx context.Context, tx *db.Store, w *demoWorld) error {
 				action, reason = "remove", "Advertising is not allowed here"
 			}
 		}
-		at := w.now.Add(-time.Duration(20-i*5) * time.Hour)
+		at := answerAt(w.now, i)
 		a, _, err := h.decide(ctx, tx, mod, t, action, reason, 0, at)
 		if err != nil {
 			return err
@@ -120,6 +126,12 @@ func seedModerationDemo(ctx context.Context, tx *db.Store, w *demoWorld) error {
 		}
 	}
 	return nil
+}
+
+// answerAt is when the demo's i-th answered report was answered: the 30-hour-old one 10 hours
+// after it was made (within its 24 hours), the 40-hour-old one 25 hours after (late).
+func answerAt(now time.Time, i int) time.Time {
+	return now.Add(-time.Duration(20-i*5) * time.Hour)
 }
 
 var demoNotes = []string{

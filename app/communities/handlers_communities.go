@@ -341,12 +341,12 @@ func (h *Handlers) CommunityQueue(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	lang := web.Lang(r)
-	out := CommunityQueue{Items: []QueueItem{}, Counts: map[string]int{}}
+	out := CommunityQueue{Items: []QueuedCommunity{}, Counts: map[string]int{}}
 	for _, st := range CommunityStates {
 		out.Counts[st] = counts[st]
 	}
 	for _, c := range list {
-		out.Items = append(out.Items, QueueItem{CommunitySummary: summaryOfCommunity(lang, c, nil),
+		out.Items = append(out.Items, QueuedCommunity{CommunitySummary: summaryOfCommunity(lang, c, nil),
 			Requester: strings.TrimSpace(c.CreatorName), Reason: c.Reason, CreatedAt: c.CreatedAt})
 	}
 	web.JSON(w, http.StatusOK, out)

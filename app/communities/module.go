@@ -13,6 +13,7 @@ package communities
 
 import (
 	"context"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -134,5 +135,8 @@ func (h *Handlers) limit(u *db.User, what string) error {
 	if !ok || rate.N == 0 {
 		return nil
 	}
-	return h.Limiter.Limit("communities:"+what+":"+tier+":"+strconv.FormatInt(u.ID, 10), rate)
+	if ok, wait := h.Limiter.Allow("communities:"+what+":"+tier+":"+strconv.FormatInt(u.ID, 10), rate); !ok {
+		return limitError(what, int(math.Ceil(math.Max(wait.Seconds(), 1))))
+	}
+	return nil
 }

@@ -159,8 +159,8 @@ type MyCommunities struct {
 	CanRequest bool `json:"canRequest"`
 }
 
-// QueueItem is a community in the platform admins' queue.
-type QueueItem struct {
+// QueuedCommunity is a community in the platform admins' queue (a request, or one they decided).
+type QueuedCommunity struct {
 	CommunitySummary
 	Requester string    `json:"requester"`
 	Reason    string    `json:"reason"`
@@ -170,8 +170,8 @@ type QueueItem struct {
 // CommunityQueue is the platform admins' list: requests waiting (oldest first), and
 // suspended and active communities to act on.
 type CommunityQueue struct {
-	Items  []QueueItem    `json:"items"`
-	Counts map[string]int `json:"counts" description:"communities by status"`
+	Items  []QueuedCommunity `json:"items"`
+	Counts map[string]int    `json:"counts" description:"communities by status"`
 }
 
 // FollowView is one of the caller's follows.

@@ -79,6 +79,7 @@ const faqSections = ['pages.helpCenter', 'pages.faq', 'data.faq'];
 // the dashboard's communities pages are the route module features/communities/routes.tsx.
 const forums = lazyView('communities/community/pages/Public', () => import('../features/communities/community/pages/Public').then((m) => m.forums));
 
+
 /** Every page of the site. The build prerenders each in every language and lists it in manifest.json. */
 export const routes: RouteDef[] = [
   site('/', 'pages.home', home),
@@ -177,7 +178,7 @@ export const routeModules: RouteModule[] = [
   },
   {
     from: 'ui/src/features/communities/routes.tsx',
-    paths: ['/forums/:community', '/forums/:community/:forum', '/u/:handle', ...dash('/communities', '/communities/:slug')],
+    paths: ['/forums/:community', '/forums/:community/:forum', '/u/:handle', ...dash('/communities', '/communities/:slug', '/moderation')],
     load: () => import('../features/communities/routes'),
   },
 ];

@@ -1209,6 +1209,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people the person blocked and muted */
+        get: operations["listBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/blocks/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Block a person: neither sees the other's posts, comments or profile, nor can mention or reply to them; they are not told */
+        put: operations["blockPerson"];
+        post?: never;
+        /** Undo a block */
+        delete: operations["unblockPerson"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/communities": {
         parameters: {
             query?: never;
@@ -1279,6 +1314,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Moderation decisions about the person's content or membership, and whether each can still be appealed */
+        get: operations["listDecisionsAboutMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/mutes/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mute a person: their content is hidden from the person only */
+        put: operations["mutePerson"];
+        post?: never;
+        /** Undo a mute */
+        delete: operations["unmutePerson"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/profile": {
         parameters: {
             query?: never;
@@ -1290,6 +1360,23 @@ export interface paths {
         get: operations["getMyCommunityProfile"];
         /** Change one's handle ([a-z0-9_.]{3,30}, unique) and bio */
         put: operations["saveMyCommunityProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person's reports, newest first, with the outcome of those answered */
+        get: operations["listMyReports"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1341,6 +1428,125 @@ export interface paths {
         };
         /** Describe this installation */
         get: operations["getMeta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decide about an item with a reason: hide, remove, warn, suspend (days), ban, dismiss, restore; answers its open reports and tells the reporters and the author */
+        post: operations["moderate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Appeal a removal, hiding, suspension or ban of one's own, once (409 for a second) */
+        post: operations["createAppeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/appeals/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uphold or overturn an appeal with a reason (another moderator than the one who decided, or an admin); overturning restores */
+        post: operations["decideAppeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A reported item for its moderators: a preview (hidden items too), its reports and its history */
+        get: operations["getModerationItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A review queue: one row per reported item, the oldest clock first, with its report count, reasons and due time (keyset paging) */
+        get: operations["getModerationQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per community: reports answered, the share answered within 24 hours, open and late */
+        get: operations["getModerationStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The queues the person works on with their open, escalated and late counts, and the appeals they may decide */
+        get: operations["getModerationSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1848,6 +2054,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a post, comment, topic, poll, profile, community or opportunity; one open report per person per item (409 for a second); answered within 24 hours */
+        post: operations["createReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/universities": {
         parameters: {
             query?: never;
@@ -1973,6 +2196,7 @@ export interface components {
             exportedAt: string;
             follows: components["schemas"]["CommunitiesFollowView"][];
             idVerification: components["schemas"]["AccountsIDView"];
+            moderation: components["schemas"]["CommunitiesExportedModeration"];
             note: string;
             notifications: components["schemas"]["NotifyExport"];
             savedOpportunities: components["schemas"]["OpportunitiesSavedOpportunity"][];
@@ -2164,6 +2388,64 @@ export interface components {
             email: string;
             level: string;
         };
+        CommunitiesActionRequest: {
+            /** @enum {string} */
+            action: "hide" | "remove" | "warn" | "suspend" | "ban" | "dismiss" | "restore";
+            /** @description suspend: for how many days (1–365) */
+            days?: number;
+            reason: string;
+            /** Format: int64 */
+            targetId: number;
+            /** @enum {string} */
+            targetType: "post" | "comment" | "topic" | "poll" | "profile" | "community" | "opportunity";
+        };
+        CommunitiesActionResult: {
+            action: components["schemas"]["CommunitiesModActionView"];
+            /** @description open reports the decision answered */
+            answered: number;
+            item: components["schemas"]["CommunitiesModItem"];
+        };
+        CommunitiesAppealDecision: {
+            /** @enum {string} */
+            decision: "uphold" | "overturn";
+            reason: string;
+        };
+        CommunitiesAppealRequest: {
+            /** Format: int64 */
+            actionId: number;
+            note: string;
+        };
+        CommunitiesAppealView: {
+            action: components["schemas"]["CommunitiesModActionView"];
+            author: string;
+            /** @description false for the moderator who made the decision (unless an admin) */
+            canDecide: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt?: null | string;
+            /** Format: int64 */
+            id: number;
+            note: string;
+            reason: string;
+            /** @enum {string} */
+            status: "open" | "upheld" | "overturned";
+            /** Format: int64 */
+            targetId: number;
+            targetType: string;
+        };
+        CommunitiesBlockList: {
+            blocked: components["schemas"]["CommunitiesBlockedPerson"][];
+            muted: components["schemas"]["CommunitiesBlockedPerson"][];
+        };
+        CommunitiesBlockedPerson: {
+            handle: string;
+            name: string;
+            /** Format: date-time */
+            since: string;
+            /** Format: int64 */
+            userId: number;
+        };
         CommunitiesCan: {
             /** @description edit the community, its forums and its members' roles */
             admin: boolean;
@@ -2229,7 +2511,7 @@ export interface components {
             counts: {
                 [key: string]: number;
             };
-            items: components["schemas"]["CommunitiesQueueItem"][];
+            items: components["schemas"]["CommunitiesQueuedCommunity"][];
         };
         CommunitiesCommunityRequest: {
             /** @description items hidden by this many open reports wait for a moderator (0: never; 3 when omitted) */
@@ -2271,6 +2553,21 @@ export interface components {
             status: "requested" | "active" | "rejected" | "suspended";
             /** @enum {string} */
             visibility: "public" | "members";
+        };
+        CommunitiesDecisionAboutMe: {
+            action: components["schemas"]["CommunitiesModActionView"];
+            /** @description it can still be appealed (once) */
+            appealable: boolean;
+            /** Format: int64 */
+            targetId: number;
+            targetType: string;
+            title: string;
+        };
+        CommunitiesExportedModeration: {
+            blocked: components["schemas"]["CommunitiesBlockedPerson"][];
+            decisions: components["schemas"]["CommunitiesDecisionAboutMe"][];
+            muted: components["schemas"]["CommunitiesBlockedPerson"][];
+            reports: components["schemas"]["CommunitiesMyReport"][];
         };
         CommunitiesFollowList: {
             items: components["schemas"]["CommunitiesFollowView"][];
@@ -2358,6 +2655,81 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "active" | "suspended" | "banned";
         };
+        CommunitiesModActionView: {
+            action: string;
+            /** @description who decided; empty for the platform's automatic hiding */
+            actor: string;
+            /** @enum {string} */
+            appealStatus?: "" | "open" | "upheld" | "overturned";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            reason: string;
+            /** Format: date-time */
+            until?: null | string;
+        };
+        CommunitiesModCommunityStat: {
+            answered: number;
+            /**
+             * Format: int64
+             * @description 0: items outside communities
+             */
+            communityId: number;
+            /** @description still open past 24 hours */
+            late: number;
+            name: string;
+            /** @description answered within 24 hours */
+            onTime: number;
+            open: number;
+            /**
+             * Format: double
+             * @description onTime / answered, 0–1 (1 when nothing was answered)
+             */
+            share: number;
+            slug: string;
+        };
+        CommunitiesModItem: {
+            /** @description the decisions that apply to this item */
+            actions: string[];
+            author: string;
+            /** @description the item's text as written (Markdown), for the moderator */
+            body: string;
+            /** Format: int64 */
+            communityId: number;
+            history: components["schemas"]["CommunitiesModActionView"][];
+            link: string;
+            /** Format: date-time */
+            now: string;
+            reports: components["schemas"]["CommunitiesReportView"][];
+            status: string;
+            /** Format: int64 */
+            targetId: number;
+            targetType: string;
+            title: string;
+        };
+        CommunitiesModQueue: {
+            items: components["schemas"]["CommunitiesQueueItem"][];
+            next?: string;
+            /** Format: date-time */
+            now: string;
+        };
+        CommunitiesModStats: {
+            days: number;
+            items: components["schemas"]["CommunitiesModCommunityStat"][];
+        };
+        CommunitiesModerationSummary: {
+            appeals: components["schemas"]["CommunitiesAppealView"][];
+            /** @description platform admins: open late reports in every community */
+            lateEverywhere: number;
+            /**
+             * Format: date-time
+             * @description the server's time, for the countdowns
+             */
+            now: string;
+            platformAdmin: boolean;
+            queues: components["schemas"]["CommunitiesQueueCommunity"][];
+        };
         CommunitiesMyCommunities: {
             canCreate: boolean;
             canRequest: boolean;
@@ -2383,10 +2755,38 @@ export interface components {
             /** @enum {string} */
             visibility: "public" | "members";
         };
+        CommunitiesMyDecisions: {
+            items: components["schemas"]["CommunitiesDecisionAboutMe"][];
+        };
         CommunitiesMyProfile: {
             bio: string;
             handle: string;
             name: string;
+        };
+        CommunitiesMyReport: {
+            /** Format: date-time */
+            answeredAt?: null | string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description the item's page without the language, or empty */
+            link: string;
+            note: string;
+            /** @description the decision that answered it (hide, remove, warn, suspend, ban, dismiss, restore) */
+            outcome?: string;
+            reason: string;
+            /** @enum {string} */
+            status: "open" | "actioned" | "dismissed";
+            /** Format: int64 */
+            targetId: number;
+            targetType: string;
+            /** @description what was reported (a title, a name); empty when it is gone */
+            title: string;
+        };
+        CommunitiesMyReports: {
+            items: components["schemas"]["CommunitiesMyReport"][];
+            next?: string;
         };
         CommunitiesPersonRef: {
             handle: string;
@@ -2420,7 +2820,49 @@ export interface components {
             posts: components["schemas"]["CommunitiesProfilePost"][];
             self: boolean;
         };
+        CommunitiesQueueCommunity: {
+            /** @description open reports past 12 hours (the community's admins were told) */
+            escalated: number;
+            /**
+             * Format: int64
+             * @description the community (0: items outside communities)
+             */
+            id: number;
+            /** @description open reports past their 24 hours */
+            late: number;
+            name: string;
+            /** @description open reports */
+            open: number;
+            /** @description admin, moderator, or platform for platform admins */
+            role: string;
+            slug: string;
+        };
         CommunitiesQueueItem: {
+            /** Format: int64 */
+            communityId: number;
+            /**
+             * Format: date-time
+             * @description its 24 hours end here
+             */
+            dueAt: string;
+            escalated: boolean;
+            excerpt: string;
+            /**
+             * Format: date-time
+             * @description the oldest open report
+             */
+            firstAt: string;
+            late: boolean;
+            reasons: string[];
+            reports: number;
+            /** @description the item's own status (hidden: waiting for a moderator after reports) */
+            status: string;
+            /** Format: int64 */
+            targetId: number;
+            targetType: string;
+            title: string;
+        };
+        CommunitiesQueuedCommunity: {
             /** Format: date-time */
             createdAt: string;
             /** @description plain text, cut */
@@ -2440,6 +2882,30 @@ export interface components {
             status: "requested" | "active" | "rejected" | "suspended";
             /** @enum {string} */
             visibility: "public" | "members";
+        };
+        CommunitiesReportRequest: {
+            note: string;
+            /** @enum {string} */
+            reason: "spam" | "harassment" | "hate" | "violence" | "sexual" | "misinformation" | "illegal" | "other";
+            /** Format: int64 */
+            targetId: number;
+            /** @enum {string} */
+            targetType: "post" | "comment" | "topic" | "poll" | "profile" | "community" | "opportunity";
+        };
+        CommunitiesReportView: {
+            /** Format: date-time */
+            answeredAt?: null | string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            dueAt: string;
+            /** Format: int64 */
+            id: number;
+            late: boolean;
+            note: string;
+            reason: string;
+            reporter: string;
+            status: string;
         };
         CommunitiesRoleRequest: {
             /** @enum {string} */
@@ -9470,6 +9936,210 @@ export interface operations {
             };
         };
     };
+    listBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesBlockList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    blockPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    unblockPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
     listMyCommunities: {
         parameters: {
             query?: never;
@@ -9862,6 +10532,210 @@ export interface operations {
             };
         };
     };
+    listDecisionsAboutMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesMyDecisions"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    mutePerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    unmutePerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
     getMyCommunityProfile: {
         parameters: {
             query?: never;
@@ -9938,6 +10812,83 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CommunitiesMyProfile"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    listMyReports: {
+        parameters: {
+            query?: {
+                /** @description the next cursor of the page before */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesMyReports"];
                 };
             };
             /** @description Bad Request */
@@ -10211,6 +11162,540 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SiteMeta"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    moderate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CommunitiesActionRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesActionResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    createAppeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CommunitiesAppealRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesDecisionAboutMe"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    decideAppeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CommunitiesAppealDecision"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesAppealView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    getModerationItem: {
+        parameters: {
+            query?: {
+                type?: "post" | "comment" | "topic" | "poll" | "profile" | "community" | "opportunity";
+                id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesModItem"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    getModerationQueue: {
+        parameters: {
+            query?: {
+                /** @description a community id, platform (items outside communities) or late (every late report; platform admins) */
+                community?: string;
+                /** @description the next cursor of the page before */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesModQueue"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    getModerationStats: {
+        parameters: {
+            query?: {
+                /** @description reports made in the last days (1–365; 30 when absent) */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesModStats"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    getModerationSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesModerationSummary"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
                 };
             };
             /** @description Too Many Requests */
@@ -12654,6 +14139,84 @@ export interface operations {
                 };
                 content: {
                     "text/calendar": string;
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    createReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CommunitiesReportRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesMyReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
                 };
             };
             /** @description Too Many Requests */

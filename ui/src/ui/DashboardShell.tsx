@@ -16,6 +16,7 @@ export const dashboardPages = {
   saved: '/dashboard/saved',
   profile: '/dashboard/user/profile',
   account: '/dashboard/user/account',
+  moderation: '/dashboard/moderation',
   organization: '/dashboard/organization',
   submissions: '/dashboard/forms',
   jobs: '/dashboard/job',

@@ -2,7 +2,7 @@
 // one community, a forum, a profile, and the dashboard's communities pages. Strings in the
 // section "communities" (its errors and notifications stay on the server: build.mjs
 // SERVER_ONLY). ":community", ":forum", ":handle", ":slug" are any one segment.
-import { dashboardSections, lazyView, page, type RouteDef } from '../../app/routeKit';
+import { dashboardRoute, dashboardSections, lazyView, page, type RouteDef } from '../../app/routeKit';
 
 type CommPage = 'community' | 'forum' | 'profile' | 'mine' | 'manage';
 const commView = (name: CommPage) =>
@@ -16,10 +16,15 @@ const comm = (path: string, name: CommPage) =>
     sections: path.startsWith('/d') ? [...dashboardSections, 'communities'] : ['communities'],
   });
 
+// Moderation: the review queue, appeals, one's reports. The report and block dialogs load on
+// first use (their words: moderation.ui).
+const moderationPage = lazyView('communities/moderation/pages/Moderation', () => import('./moderation/pages/Moderation').then((m) => m.Moderation));
+
 export const routes: RouteDef[] = [
   comm('/forums/:community', 'community'),
   comm('/forums/:community/:forum', 'forum'),
   comm('/u/:handle', 'profile'),
   comm('/dashboard/communities', 'mine'),
   comm('/dashboard/communities/:slug', 'manage'),
+  dashboardRoute('/dashboard/moderation', 'moderation.ui', moderationPage, ['moderation.ui']),
 ];

@@ -18,6 +18,7 @@ import { ApplyForm } from '../components/ApplyForm';
 import { deadlineText, label, money, payText, placeText } from '../components/format';
 import { VerifiedBadge } from '../components/OpportunityCard';
 import { Timeline } from '../components/Timeline';
+import { ReportButton } from '../../communities/moderation/ReportButton';
 import { readPageData } from '../pageData';
 import type { Detail, MyApplication } from '../types';
 
@@ -270,6 +271,9 @@ export function Posting() {
           <SaveButton p={p} onChange={(saved) => replace({ ...p, saved })} />
         </p>
       )}
+      <p class="button-row">
+        <ReportButton target="opportunity" id={p.id} />
+      </p>
       <section aria-labelledby="opp-facts-h">
         <h2 id="opp-facts-h">{t(`${P}.factsTitle`)}</h2>
         <Facts p={p} />

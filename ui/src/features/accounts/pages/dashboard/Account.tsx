@@ -12,6 +12,7 @@ import { FormMessage, SubmitButton, useForm } from '../../../../lib/form';
 import { checkName, checkPassword, defaultLimits } from '../../validate';
 import { formatDate, formatDateTime } from '../../../../lib/formatTime';
 import { NotificationPrefs } from '../../../notifications/components/NotificationPrefs';
+import { BlockedPeopleSection } from '../../../communities/moderation/BlockedPeopleLazy';
 import type { Body, Resp, Schema } from '../../../../lib/apitypes';
 import { ProfileForm } from './ProfileForm';
 import { DashboardShell, Section } from '../../../../ui/DashboardShell';
@@ -326,6 +327,7 @@ export function DashboardAccount() {
           <Section id="account-notifications" title={t('account.notifications.title')}>
             <NotificationPrefs />
           </Section>
+          <BlockedPeopleSection />
           <Section id="account-id" title={t('account.idVerification.title')}>
             <IDVerification user={user} />
           </Section>

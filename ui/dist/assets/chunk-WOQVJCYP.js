@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-BOD5JOCJ.js";import"./chunk-QYAWU7CN.js";import"./chunk-MEBV56CS.js";import{P as r}from"./chunk-K4GXTNPR.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

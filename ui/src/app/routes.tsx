@@ -181,13 +181,11 @@ export const routeModules: RouteModule[] = [
   },
   {
     from: 'ui/src/features/communities/routes.tsx',
-    paths: ['/forums/:community', '/forums/:community/:forum', '/u/:handle', ...dash('/communities', '/communities/:slug', '/moderation')],
+    paths: ['/forums/:community', '/forums/:community/:forum', '/u/:handle', ...dash('/communities', '/communities/:slug', '/moderation')].concat(
+      // Posts (features/communities/posts/routes.tsx, brought by the communities' module).
+      ['/post', '/post/:slug', '/forums/:community/:forum/:topic', ...dash('/post', '/post/:slug', '/post/:slug/edit')],
+    ),
     load: () => import('../features/communities/routes'),
-  },
-  {
-    from: 'ui/src/features/communities/posts/routes.tsx',
-    paths: ['/post', '/post/:slug', '/forums/:community/:forum/:topic', ...dash('/post', '/post/:slug', '/post/:slug/edit')],
-    load: () => import('../features/communities/posts/routes'),
   },
 ];
 

@@ -32,3 +32,4 @@ export function uploadCover(slug: string, file: File) {
 export const removeCover = (slug: string) => del<PostEditor>(`/me/posts/${enc(slug)}/cover`);
 export type TopicSettings = Body<'setTopicSettings'>;
 export const setTopicSettings = (slug: string, body: TopicSettings) => put<PostDetail>(`/topics/${enc(slug)}/settings`, body);
+export const createTopic = (body: Body<'createTopic'>) => post<PostDetail>('/topics', body);

@@ -19,6 +19,7 @@ import { SelectField, TextField } from '../../../../ui/fields/TextField';
 import { PollEditor } from '../../discussion/Poll';
 import {
   createPost,
+  createTopic,
   deletePost,
   getMyPost,
   myPosts,
@@ -125,9 +126,21 @@ function Editor({ existing }: { existing?: PostEditor }) {
       .split(',')
       .map((x) => x.trim())
       .filter(Boolean);
+  // A topic: /dashboard/post/new?community=…&forum=… (a forum's "start a topic"), published at once.
+  const forum = !post ? (query?.get('forum') ?? '') : '';
   const onSubmit = form.submit(async () => {
     const v = form.values;
     const body = { title: v.title, body: v.body, excerpt: existing?.excerpt === v.excerpt ? '' : v.excerpt, lang: v.lang as 'en', tags: tagList(v.tags), community: v.community.trim() };
+    if (forum) {
+      try {
+        const topic = await createTopic({ community: body.community, forum, title: body.title, body: body.body, lang: body.lang, tags: body.tags });
+        if (cover) await uploadCover(topic.slug, cover).catch((err: ApiError) => onApiError(err));
+        navigate(topic.path);
+      } catch (err) {
+        form.failWith(err as ApiError);
+      }
+      return;
+    }
     try {
       let saved = post ? await updatePost(post.slug, body) : await createPost(body);
       setPost(saved);
@@ -151,6 +164,7 @@ function Editor({ existing }: { existing?: PostEditor }) {
   return (
     <form ref={attach} onSubmit={onSubmit} noValidate class="post-editor">
       <FormMessage message={form.message} />
+      {forum && <p class="muted">{t(`${D}.topicIn`, { forum })}</p>}
       {!post && (
         <TextField id="post-community" label={t(`${D}.community`)} hint={t(`${D}.communityHint`)} {...form.text('community')} />
       )}
@@ -222,7 +236,7 @@ function Editor({ existing }: { existing?: PostEditor }) {
           </Button>
         </p>
       )}
-      <SubmitButton busy={form.busy}>{t(`${D}.saveDraft`)}</SubmitButton>
+      <SubmitButton busy={form.busy}>{forum ? t(`${D}.startTopic`) : t(`${D}.saveDraft`)}</SubmitButton>
       {post && <PollEditor postId={post.id} />}
     </form>
   );

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-SOTTXI54.js";import"./chunk-GCFGSF3Q.js";import"./chunk-ZYEYBWNS.js";import{P as r}from"./chunk-SW37UYRT.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -54,6 +54,7 @@ const visitable = (p) =>
     .replace(':slug', 'no-such-slug')
     .replace(':community', 'no-such-community')
     .replace(':forum', 'no-such-forum')
+    .replace(':topic', 'no-such-topic')
     .replace(':handle', 'no-such-handle');
 
 /** The visible text of the page and the words in its attributes. */

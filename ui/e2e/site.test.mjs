@@ -49,7 +49,8 @@ const legalDocs = { terms: 'pages.terms', 'terms-and-conditions': 'pages.termsAn
 const PAGES = {
   '/': 'pages.home.offerings.directionBoard.text',
   '/features': 'pages.features.sections.directionBoard.heading',
-  '/content': 'pages.content.sections.polls.heading',
+  '/content': 'pages.content.lead',
+  '/post': 'posts.list.lead',
   '/opportunities': 'pages.opportunities.sections.safety.heading',
   '/forums': 'pages.forums.sections.moderation.heading',
   '/about-us': 'pages.aboutUs.mission.heading',
@@ -80,6 +81,7 @@ function h1Of(lang, p) {
     '/about-us': 'pages.aboutUs', '/pricing': 'pages.pricing', '/payment': 'pages.payment', '/universities': 'pages.universities',
     '/programs/cultural-volunteer': 'pages.volunteer', '/programs/road-map': 'pages.roadmap', '/help-center': 'pages.helpCenter',
     '/faq': 'pages.faq', '/support-center': 'pages.supportCenter', '/contact-us': 'pages.contactUs', '/chat': 'pages.startChat',
+    '/post': 'posts.titles.all',
   };
   return t(lang, `${keys[p]}.title`);
 }

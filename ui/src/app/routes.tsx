@@ -78,13 +78,16 @@ const faqSections = ['pages.helpCenter', 'pages.faq', 'data.faq'];
 // The communities list (the main navigation links to it); one community, a forum, a profile and
 // the dashboard's communities pages are the route module features/communities/routes.tsx.
 const forums = lazyView('communities/community/pages/Public', () => import('../features/communities/community/pages/Public').then((m) => m.forums));
+// /content is the platform's published posts (the posts' public chunk; the rest of posts is the
+// route module features/communities/posts/routes.tsx).
+const contentPosts = lazyView('communities/posts/pages/Posts', () => import('../features/communities/posts/pages/Posts').then((m) => m.View));
 
 
 /** Every page of the site. The build prerenders each in every language and lists it in manifest.json. */
 export const routes: RouteDef[] = [
   site('/', 'pages.home', home),
   site('/features', 'pages.features', sections('Features'), { nav: 'main', navKey: 'layout.nav.features', sections: ['pages.features', 'pages.upcoming'] }),
-  site('/content', 'pages.content', sections('Content'), { nav: 'main', navKey: 'layout.nav.content', sections: ['pages.content', 'pages.upcoming'] }),
+  site('/content', 'pages.content', contentPosts, { nav: 'main', navKey: 'layout.nav.content', sections: ['pages.content', 'posts'] }),
   site('/opportunities', 'pages.opportunities', oppBrowse, {
     nav: 'main',
     navKey: 'layout.nav.opportunities',
@@ -178,7 +181,10 @@ export const routeModules: RouteModule[] = [
   },
   {
     from: 'ui/src/features/communities/routes.tsx',
-    paths: ['/forums/:community', '/forums/:community/:forum', '/u/:handle', ...dash('/communities', '/communities/:slug', '/moderation')],
+    paths: ['/forums/:community', '/forums/:community/:forum', '/u/:handle', ...dash('/communities', '/communities/:slug', '/moderation')].concat(
+      // Posts (features/communities/posts/routes.tsx, brought by the communities' module).
+      ['/post', '/post/:slug', '/forums/:community/:forum/:topic', ...dash('/post', '/post/:slug', '/post/:slug/edit')],
+    ),
     load: () => import('../features/communities/routes'),
   },
 ];

@@ -23,6 +23,7 @@ export const dashboardPages = {
   tours: '/dashboard/tour',
   kanban: '/dashboard/kanban',
   approvals: '/dashboard/approvals',
+  posts: '/dashboard/post',
   communities: '/dashboard/communities',
   outbox: '/dashboard/admin/outbox',
   audit: '/dashboard/admin/audit',

@@ -3,6 +3,7 @@
 // section "communities" (its errors and notifications stay on the server: build.mjs
 // SERVER_ONLY). ":community", ":forum", ":handle", ":slug" are any one segment.
 import { dashboardRoute, dashboardSections, lazyView, page, type RouteDef } from '../../app/routeKit';
+import { routes as postRoutes } from './posts/routes';
 
 type CommPage = 'community' | 'forum' | 'profile' | 'mine' | 'manage';
 const commView = (name: CommPage) =>
@@ -27,4 +28,6 @@ export const routes: RouteDef[] = [
   comm('/dashboard/communities', 'mine'),
   comm('/dashboard/communities/:slug', 'manage'),
   dashboardRoute('/dashboard/moderation', 'moderation.ui', moderationPage, ['moderation.ui']),
+  // Posts: the list, one post or topic, the author's pages (the posts part's own routes).
+  ...postRoutes,
 ];

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-RRD42EWU.js";import"./chunk-7W46CAUJ.js";import"./chunk-HTIQJIP4.js";import{P as r}from"./chunk-IEEKX5KN.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

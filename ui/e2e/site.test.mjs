@@ -52,7 +52,7 @@ const PAGES = {
   '/content': 'pages.content.lead',
   '/post': 'posts.list.lead',
   '/opportunities': 'pages.opportunities.sections.safety.heading',
-  '/forums': 'pages.forums.sections.moderation.heading',
+  '/forums': 'communities.pages.list.description',
   '/about-us': 'pages.aboutUs.mission.heading',
   '/pricing': 'pages.pricing.billing.monthlyCard',
   '/payment': 'pages.payment.lead',

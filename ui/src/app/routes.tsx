@@ -9,7 +9,7 @@ declare const __LEGAL_VERSIONS__: Record<string, string[]>;
 // ---- views: one chunk per page or group of pages ----
 
 const home = lazyView('site/Home', () => import('../features/site/pages/Home').then((m) => m.Home));
-const sections = (name: 'Features' | 'Content' | 'AboutUs') =>
+const sections = (name: 'Features' | 'AboutUs') =>
   lazyView('site/Sections', () => import('../features/site/pages/Sections').then((m) => m[name]));
 const universities = lazyView('site/Universities', () => import('../features/site/pages/Universities').then((m) => m.Universities));
 const pricing = lazyView('site/Pricing', () => import('../features/site/pages/Pricing').then((m) => m.Pricing));

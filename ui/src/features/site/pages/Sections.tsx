@@ -1,4 +1,4 @@
-// The pages that describe a part of Gerege: Features, Content, Forums, About us (opportunities has its own feature).
+// The pages that describe a part of Gerege: Features and About us (opportunities, content and forums are their capabilities' own pages).
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../ui/Alert';
 import { Link } from 'wouter';
@@ -52,22 +52,6 @@ export const Features = () => (
       ['/programs/road-map', 'layout.footer.roadmap'],
       ['/pricing', 'layout.footer.pricing'],
     ]}
-  />
-);
-
-export const Content = () => (
-  <Described
-    name="content"
-    ids={['posts', 'comments', 'polls', 'safety']}
-    related={[['/community-standards', 'layout.footer.communityStandards']]}
-  />
-);
-
-export const Forums = () => (
-  <Described
-    name="forums"
-    ids={['communities', 'moderation', 'reportBlock', 'goodPosts']}
-    related={[['/community-standards', 'layout.footer.communityStandards']]}
   />
 );
 

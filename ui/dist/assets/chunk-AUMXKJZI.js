@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var n={content:{title:"Content",description:"Articles, guides and news from the Gerege community.",lead:"Posts, comments and polls from the Gerege community: experience, advice and news from people on the same path as you."}},o={pages:n};export{o as default,n as pages};

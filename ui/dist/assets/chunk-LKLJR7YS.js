@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var g={content:{title:"Контент",description:"Gerege нийгэмлэгийн нийтлэл, зөвлөмж, мэдээ.",lead:"Gerege нийгэмлэгийн нийтлэл, сэтгэгдэл, санал асуулга: тантай ижил замаар явж буй хүмүүсийн туршлага, зөвлөгөө, мэдээ."}},i={pages:g};export{i as default,g as pages};

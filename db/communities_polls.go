@@ -1,0 +1,212 @@
+package db
+
+// The polls of the communities store: one poll per post or topic, its options with their
+// counts, and each account's choices. A vote replaces the account's choices and keeps
+// poll_options.votes and polls.voters right in the same transaction.
+
+import (
+	"context"
+	"strings"
+	"time"
+)
+
+// Poll is a poll with its options in order.
+type Poll struct {
+	ID         int64
+	PostID     int64
+	Question   string
+	Multiple   bool
+	MaxChoices int
+	ClosesAt   time.Time // zero: open until closed by hand
+	ClosedAt   time.Time // zero: not closed early
+	Results    string    // always, after_vote, after_close
+	Voters     int
+	CreatedAt  time.Time
+	Options    []PollOption
+}
+
+// PollOption is one answer of a poll.
+type PollOption struct {
+	ID       int64
+	Position int
+	Label    string
+	Votes    int
+}
+
+// Closed reports whether the poll takes no more votes at now.
+func (p *Poll) Closed(now time.Time) bool {
+	return !p.ClosedAt.IsZero() || (!p.ClosesAt.IsZero() && !now.Before(p.ClosesAt))
+}
+
+func (s *Store) pollWhere(ctx context.Context, where string, arg any) (*Poll, error) {
+	p := &Poll{}
+	var closes, closed *string
+	var created string
+	err := s.row(ctx, `SELECT id, post_id, question, multiple, max_choices, closes_at, closed_at, results, voters, created_at
+		FROM polls WHERE `+where, arg).Scan(&p.ID, &p.PostID, &p.Question, &p.Multiple, &p.MaxChoices, &closes, &closed,
+		&p.Results, &p.Voters, &created)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	p.ClosesAt, p.ClosedAt, p.CreatedAt = nullT(closes), nullT(closed), ParseT(created)
+	rows, err := s.rows(ctx, `SELECT id, position, label, votes FROM poll_options WHERE poll_id = ? ORDER BY position`, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	p.Options = []PollOption{}
+	for rows.Next() {
+		var o PollOption
+		if err := rows.Scan(&o.ID, &o.Position, &o.Label, &o.Votes); err != nil {
+			return nil, err
+		}
+		p.Options = append(p.Options, o)
+	}
+	return p, rows.Err()
+}
+
+// PollByID returns a poll with its options, or ErrNotFound.
+func (s *Store) PollByID(ctx context.Context, id int64) (*Poll, error) {
+	return s.pollWhere(ctx, "id = ?", id)
+}
+
+// PollOfPost returns the poll of a post, or ErrNotFound.
+func (s *Store) PollOfPost(ctx context.Context, postID int64) (*Poll, error) {
+	return s.pollWhere(ctx, "post_id = ?", postID)
+}
+
+func nullTime(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return T(t)
+}
+
+// CreatePoll attaches p (with its option labels) to its post; ErrConflict when the post has one.
+func (s *Store) CreatePoll(ctx context.Context, p Poll, now time.Time) (int64, error) {
+	var id int64
+	if err := s.writeRow(ctx, []any{&id}, `INSERT INTO polls (post_id, question, multiple, max_choices, closes_at, results, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, p.PostID, p.Question, p.Multiple, p.MaxChoices, nullTime(p.ClosesAt), p.Results, T(now)); err != nil {
+		return 0, err
+	}
+	return id, s.insertOptions(ctx, id, p.Options)
+}
+
+func (s *Store) insertOptions(ctx context.Context, pollID int64, opts []PollOption) error {
+	for i, o := range opts {
+		if _, err := s.exec(ctx, `INSERT INTO poll_options (poll_id, position, label) VALUES (?, ?, ?)`, pollID, i, o.Label); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// UpdatePoll replaces a poll's question, settings and options while nobody has voted; it
+// reports false when someone has.
+func (s *Store) UpdatePoll(ctx context.Context, p Poll) (bool, error) {
+	res, err := s.exec(ctx, `UPDATE polls SET question = ?, multiple = ?, max_choices = ?, closes_at = ?, results = ?
+		WHERE id = ? AND voters = 0`, p.Question, p.Multiple, p.MaxChoices, nullTime(p.ClosesAt), p.Results, p.ID)
+	if err != nil {
+		return false, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return false, nil
+	}
+	if _, err := s.exec(ctx, `DELETE FROM poll_options WHERE poll_id = ?`, p.ID); err != nil {
+		return false, err
+	}
+	return true, s.insertOptions(ctx, p.ID, p.Options)
+}
+
+// ClosePoll closes a poll early (again is fine).
+func (s *Store) ClosePoll(ctx context.Context, id int64, now time.Time) error {
+	_, err := s.exec(ctx, `UPDATE polls SET closed_at = coalesce(closed_at, ?) WHERE id = ?`, T(now), id)
+	return err
+}
+
+// PollOpen reports whether a poll takes votes at now (read in the vote's transaction).
+func (s *Store) PollOpen(ctx context.Context, id int64, now time.Time) (bool, error) {
+	var open bool
+	err := s.row(ctx, `SELECT closed_at IS NULL AND (closes_at IS NULL OR closes_at > ?) FROM polls WHERE id = ?`, T(now), id).Scan(&open)
+	return open, mapErr(err)
+}
+
+// PollChoices are the options userID chose in a poll (none: has not voted).
+func (s *Store) PollChoices(ctx context.Context, pollID, userID int64) ([]int64, error) {
+	rows, err := s.rows(ctx, `SELECT option_id FROM poll_votes WHERE poll_id = ? AND user_id = ? ORDER BY option_id`, pollID, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
+// Vote replaces userID's choices in a poll with options (ids of the poll's options, checked by
+// the caller) and moves the counts: each option's votes, and the poll's voters when this is
+// the account's first vote. Call it in a transaction.
+func (s *Store) Vote(ctx context.Context, pollID, userID int64, options []int64, now time.Time) error {
+	prev, err := s.PollChoices(ctx, pollID, userID)
+	if err != nil {
+		return err
+	}
+	if len(prev) > 0 {
+		if _, err := s.exec(ctx, `DELETE FROM poll_votes WHERE poll_id = ? AND user_id = ?`, pollID, userID); err != nil {
+			return err
+		}
+		if _, err := s.exec(ctx, `UPDATE poll_options SET votes = votes - 1 WHERE id IN (?`+strings.Repeat(", ?", len(prev)-1)+`)`,
+			int64sToAny(prev)...); err != nil {
+			return err
+		}
+	} else if _, err := s.exec(ctx, `UPDATE polls SET voters = voters + 1 WHERE id = ?`, pollID); err != nil {
+		return err
+	}
+	for _, o := range options {
+		if _, err := s.exec(ctx, `INSERT INTO poll_votes (poll_id, user_id, option_id, voted_at) VALUES (?, ?, ?, ?)`,
+			pollID, userID, o, T(now)); err != nil {
+			return err
+		}
+	}
+	_, err = s.exec(ctx, `UPDATE poll_options SET votes = votes + 1 WHERE id IN (?`+strings.Repeat(", ?", len(options)-1)+`)`,
+		int64sToAny(options)...)
+	return err
+}
+
+func int64sToAny(ids []int64) []any {
+	out := make([]any, len(ids))
+	for i, id := range ids {
+		out[i] = id
+	}
+	return out
+}
+
+// PollCounts are a poll's live counts (for tests and checks): voters and each option's votes
+// counted from the votes themselves.
+func (s *Store) PollCounts(ctx context.Context, pollID int64) (voters int, votes map[int64]int, err error) {
+	if err = s.row(ctx, `SELECT count(DISTINCT user_id) FROM poll_votes WHERE poll_id = ?`, pollID).Scan(&voters); err != nil {
+		return 0, nil, err
+	}
+	rows, err := s.rows(ctx, `SELECT o.id, count(v.user_id) FROM poll_options o LEFT JOIN poll_votes v ON v.option_id = o.id
+		WHERE o.poll_id = ? GROUP BY o.id`, pollID)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer rows.Close()
+	votes = map[int64]int{}
+	for rows.Next() {
+		var id int64
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return 0, nil, err
+		}
+		votes[id] = n
+	}
+	return voters, votes, rows.Err()
+}

@@ -2,14 +2,9 @@
 import { del, get, post, put } from '../../../lib/api';
 import type { Body, Resp } from '../../../lib/apitypes';
 
-// The server never sends null for a list (Go slices are made non-nil in the views), though the
-// generated types allow it: these types say what the answers are.
-type Lists<T> = T extends readonly (infer U)[] ? Lists<U>[] : T extends object ? { [K in keyof T]: Field<T[K]> } : T;
-type Field<F> = [Exclude<F, null>] extends [readonly unknown[]] ? Lists<Exclude<F, null>> : Lists<F>;
-
-export type CommentPage = Lists<Resp<'listComments'>>;
+export type CommentPage = Resp<'listComments'>;
 export type Comment = CommentPage['items'][number];
-export type PollView = Lists<Resp<'getPoll'>>;
+export type PollView = Resp<'getPoll'>;
 export type PollRequest = Body<'createPoll'>;
 
 export type Sort = 'latest' | 'oldest';
@@ -31,7 +26,7 @@ export const deleteComment = (id: number) => del<void>(`/comments/${id}`);
 export const removeComment = (id: number, reason: string) =>
   post<unknown>('/moderation/actions', { targetType: 'comment', targetId: id, action: 'remove', reason });
 
-export const getPostPoll = (postId: number) => get<Lists<Resp<'getPostPoll'>>>(`/polls?postId=${postId}`);
+export const getPostPoll = (postId: number) => get<Resp<'getPostPoll'>>(`/polls?postId=${postId}`);
 
 export const vote = (pollId: number, optionIds: number[]) => post<PollView>(`/polls/${pollId}/votes`, { optionIds });
 

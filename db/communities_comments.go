@@ -31,12 +31,16 @@ type DiscussionPost struct {
 
 // DiscussionPostOf returns the post or topic id, or ErrNotFound.
 func (s *Store) DiscussionPostOf(ctx context.Context, id int64) (*DiscussionPost, error) {
-	p := &DiscussionPost{ID: id}
+	return s.discussionPost(ctx, `p.id = ?`, id)
+}
+
+func (s *Store) discussionPost(ctx context.Context, where string, arg int64) (*DiscussionPost, error) {
+	p := &DiscussionPost{}
 	var cid, author sql.NullInt64
 	var cslug, fslug sql.NullString
-	err := s.row(ctx, `SELECT p.kind, p.slug, p.title, p.community_id, c.slug, f.slug, p.author_id, p.status, p.locked, p.slow_mode, p.comment_count
+	err := s.row(ctx, `SELECT p.id, p.kind, p.slug, p.title, p.community_id, c.slug, f.slug, p.author_id, p.status, p.locked, p.slow_mode, p.comment_count
 		FROM posts p LEFT JOIN communities c ON c.id = p.community_id LEFT JOIN forums f ON f.id = p.forum_id
-		WHERE p.id = ?`, id).Scan(&p.Kind, &p.Slug, &p.Title, &cid, &cslug, &fslug, &author, &p.Status, &p.Locked, &p.SlowMode, &p.CommentCount)
+		WHERE `+where, arg).Scan(&p.ID, &p.Kind, &p.Slug, &p.Title, &cid, &cslug, &fslug, &author, &p.Status, &p.Locked, &p.SlowMode, &p.CommentCount)
 	if err != nil {
 		return nil, mapErr(err)
 	}

@@ -6,7 +6,9 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -124,6 +126,57 @@ func (s *Store) ClosePoll(ctx context.Context, id int64, now time.Time) error {
 	return err
 }
 
+// VoteTarget is what a vote needs to know before its transaction: the poll's post, its
+// community (0: platform-wide), author and status.
+type VoteTarget struct {
+	PostID, CommunityID, AuthorID int64
+	Status                        string
+}
+
+// VoteTargetOf returns the vote target of a poll, or ErrNotFound. It is on the vote's hot
+// path: a statement prepared once on the read pool (parsing it each time cost more than
+// running it).
+func (s *Store) VoteTargetOf(ctx context.Context, pollID int64) (*VoteTarget, error) {
+	const q = `SELECT p.id, coalesce(p.community_id, 0), coalesce(p.author_id, 0), p.status FROM polls l JOIN posts p ON p.id = l.post_id WHERE l.id = ?`
+	var row *sql.Row
+	if s.b != nil {
+		row = s.row(ctx, q, pollID)
+	} else if st, err := s.readStmt(ctx, q); err != nil {
+		return nil, err
+	} else {
+		row = st.QueryRowContext(ctx, pollID)
+	}
+	t := &VoteTarget{}
+	if err := row.Scan(&t.PostID, &t.CommunityID, &t.AuthorID, &t.Status); err != nil {
+		return nil, mapErr(err)
+	}
+	return t, nil
+}
+
+// readStmts are the statements prepared on a store's read pool, by pool and text.
+var readStmts sync.Map // readKey → *sql.Stmt
+
+type readKey struct {
+	db *sql.DB
+	q  string
+}
+
+func (s *Store) readStmt(ctx context.Context, q string) (*sql.Stmt, error) {
+	k := readKey{s.Read, q}
+	if st, ok := readStmts.Load(k); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := s.Read.PrepareContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if prev, loaded := readStmts.LoadOrStore(k, st); loaded {
+		st.Close()
+		return prev.(*sql.Stmt), nil
+	}
+	return st, nil
+}
+
 // PollOpen reports whether a poll takes votes at now (read in the vote's transaction).
 func (s *Store) PollOpen(ctx context.Context, id int64, now time.Time) (bool, error) {
 	var open bool
@@ -151,12 +204,15 @@ func (s *Store) PollChoices(ctx context.Context, pollID, userID int64) ([]int64,
 
 // Vote replaces userID's choices in a poll with options (ids of the poll's options, checked by
 // the caller) and moves the counts: each option's votes, and the poll's voters when this is
-// the account's first vote. Call it in a transaction.
-func (s *Store) Vote(ctx context.Context, pollID, userID int64, options []int64, now time.Time) error {
-	prev, err := s.PollChoices(ctx, pollID, userID)
-	if err != nil {
-		return err
+// the account's first vote. It returns the choices replaced. Call it in a transaction.
+func (s *Store) Vote(ctx context.Context, pollID, userID int64, options []int64, now time.Time) (prev []int64, err error) {
+	if prev, err = s.PollChoices(ctx, pollID, userID); err != nil {
+		return nil, err
 	}
+	return prev, s.vote(ctx, pollID, userID, prev, options, now)
+}
+
+func (s *Store) vote(ctx context.Context, pollID, userID int64, prev, options []int64, now time.Time) error {
 	if len(prev) > 0 {
 		if _, err := s.exec(ctx, `DELETE FROM poll_votes WHERE poll_id = ? AND user_id = ?`, pollID, userID); err != nil {
 			return err
@@ -174,7 +230,7 @@ func (s *Store) Vote(ctx context.Context, pollID, userID int64, options []int64,
 			return err
 		}
 	}
-	_, err = s.exec(ctx, `UPDATE poll_options SET votes = votes + 1 WHERE id IN (?`+strings.Repeat(", ?", len(options)-1)+`)`,
+	_, err := s.exec(ctx, `UPDATE poll_options SET votes = votes + 1 WHERE id IN (?`+strings.Repeat(", ?", len(options)-1)+`)`,
 		int64sToAny(options)...)
 	return err
 }

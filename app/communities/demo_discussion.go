@@ -166,7 +166,7 @@ func seedDiscussionDemo(ctx context.Context, tx *db.Store, w *demoWorld) error {
 			if !pl.closed && uid == w.people.Student {
 				continue // the student votes in the journey
 			}
-			if err := tx.Vote(ctx, id, uid, []int64{p.Options[(k+i)%len(p.Options)].ID}, w.now.Add(-48*time.Hour)); err != nil {
+			if _, err := tx.Vote(ctx, id, uid, []int64{p.Options[(k+i)%len(p.Options)].ID}, w.now.Add(-48*time.Hour)); err != nil {
 				return err
 			}
 		}

@@ -72,20 +72,26 @@ func (h *Handlers) discussionPost(ctx context.Context, u *db.User, postID int64)
 	if err != nil {
 		return nil, Access{}, err
 	}
+	a, err := h.postAccess(ctx, u, p)
+	return p, a, err
+}
+
+// postAccess is what u may do in p's community; 404 when u may not read p.
+func (h *Handlers) postAccess(ctx context.Context, u *db.User, p *db.DiscussionPost) (Access, error) {
 	a, err := h.access(ctx, u, p.CommunityID)
 	if err != nil {
-		return nil, a, err
+		return a, err
 	}
 	if !a.Read {
-		return nil, a, web.NotFound()
+		return a, web.NotFound()
 	}
 	if p.Status != "published" {
 		mine := u != nil && u.ID == p.AuthorID
 		if !(mine || a.Moderate && p.Status != "draft") {
-			return nil, a, web.NotFound()
+			return a, web.NotFound()
 		}
 	}
-	return p, a, nil
+	return a, nil
 }
 
 func viewerID(u *db.User) int64 {

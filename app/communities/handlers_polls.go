@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 
 	"github.com/go-chi/chi/v5"
 
@@ -147,9 +148,16 @@ func errPollClosed() *web.Error {
 	return &web.Error{Status: 409, Code: "poll_closed", Message: m, Fields: map[string]web.Msg{"optionIds": m}}
 }
 
-// Vote is POST /api/polls/{id}/votes.
+// Vote is POST /api/polls/{id}/votes. It is the hot path (the issue asks for 2,000 votes a
+// second): three reads before the transaction (the poll's post, the community and the
+// membership), and the poll, the checks, the vote and the answer's counts in one transaction
+// on the writer's prepared statements.
 func (h *Handlers) Vote(w http.ResponseWriter, r *http.Request) error {
 	u := h.user(r)
+	id, err := pathInt(r, chi.URLParam(r, "id"))
+	if err != nil {
+		return err
+	}
 	var req VoteRequest
 	if err := web.Decode(r, &req); err != nil {
 		return err
@@ -158,7 +166,15 @@ func (h *Handlers) Vote(w http.ResponseWriter, r *http.Request) error {
 		return web.Invalid(map[string]web.Msg{"optionIds": web.M("discussion.errors.choiceTooMany", "max", maxPollOptions)})
 	}
 	ctx := r.Context()
-	poll, p, a, err := h.pollFor(ctx, u, r)
+	t, err := h.Store.VoteTargetOf(ctx, id)
+	if db.IsNotFound(err) {
+		return web.NotFound()
+	}
+	if err != nil {
+		return err
+	}
+	p := &db.DiscussionPost{ID: t.PostID, CommunityID: t.CommunityID, AuthorID: t.AuthorID, Status: t.Status}
+	a, err := h.postAccess(ctx, u, p)
 	if err != nil {
 		return err
 	}
@@ -168,39 +184,52 @@ func (h *Handlers) Vote(w http.ResponseWriter, r *http.Request) error {
 	if p.Status != "published" {
 		return &web.Error{Status: 409, Code: "not_published", Message: web.M("discussion.errors.notPublished")}
 	}
-	now := h.Now()
-	if poll.Closed(now) {
-		return errPollClosed()
-	}
-	ids := make([]int64, len(poll.Options))
-	for i, o := range poll.Options {
-		ids[i] = o.ID
-	}
-	if err := checkChoices(req.OptionIDs, ids, poll.Multiple, poll.MaxChoices); err != nil {
-		return err
-	}
 	if err := h.limit(u, "vote"); err != nil {
 		return err
 	}
-	var closedMeanwhile = errors.New("closed")
+	now := h.Now()
+	var poll *db.Poll
 	err = h.Store.InTx(ctx, func(tx *db.Store) error {
-		// Closed between the read and the write (by hand): the transaction decides.
-		open, err := tx.PollOpen(ctx, poll.ID, now)
+		if poll, err = tx.PollByID(ctx, id); err != nil {
+			return err
+		}
+		if poll.Closed(now) {
+			return errPollClosed()
+		}
+		ids := make([]int64, len(poll.Options))
+		for i, o := range poll.Options {
+			ids[i] = o.ID
+		}
+		if err := checkChoices(req.OptionIDs, ids, poll.Multiple, poll.MaxChoices); err != nil {
+			return err
+		}
+		prev, err := tx.Vote(ctx, poll.ID, u.ID, req.OptionIDs, now)
 		if err != nil {
 			return err
 		}
-		if !open {
-			return closedMeanwhile
+		// The answer's counts, moved as the statements moved them.
+		if len(prev) == 0 {
+			poll.Voters++
 		}
-		return tx.Vote(ctx, poll.ID, u.ID, req.OptionIDs, now)
+		for i, o := range poll.Options {
+			poll.Options[i].Votes += count(req.OptionIDs, o.ID) - count(prev, o.ID)
+		}
+		return nil
 	})
-	if errors.Is(err, closedMeanwhile) {
-		return errPollClosed()
-	}
 	if err != nil {
 		return err
 	}
-	return h.answerPoll(w, r, u, poll.ID, p, a, http.StatusOK)
+	mine := slices.Clone(req.OptionIDs)
+	slices.Sort(mine)
+	web.JSON(w, http.StatusOK, pollView(poll, web.Lang(r), now, mine, true, u.ID == p.AuthorID, a.Moderate))
+	return nil
+}
+
+func count(ids []int64, id int64) int {
+	if slices.Contains(ids, id) {
+		return 1
+	}
+	return 0
 }
 
 func (h *Handlers) answerPoll(w http.ResponseWriter, r *http.Request, u *db.User, id int64, p *db.DiscussionPost, a Access, status int) error {

@@ -287,3 +287,82 @@ func (s *Store) CommentMentions(ctx context.Context, commentID int64) ([]int64, 
 	}
 	return out, rows.Err()
 }
+
+// AuthorComment is one of a person's comments, for "download my data".
+type AuthorComment struct {
+	ID        int64
+	PostLink  string
+	PostTitle string
+	ParentID  int64
+	Body      string
+	Status    string
+	CreatedAt time.Time
+	EditedAt  time.Time
+}
+
+// CommentsByAuthor lists a person's comments and replies (not deleted), oldest first.
+func (s *Store) CommentsByAuthor(ctx context.Context, userID int64) ([]AuthorComment, error) {
+	rows, err := s.rows(ctx, `SELECT c.id, c.post_id, coalesce(c.parent_id, 0), c.body, c.status, c.created_at, c.edited_at
+		FROM comments c WHERE c.author_id = ? AND c.status <> 'deleted' ORDER BY c.id`, userID)
+	if err != nil {
+		return nil, err
+	}
+	type row struct {
+		c    AuthorComment
+		post int64
+	}
+	var list []row
+	for rows.Next() {
+		var r row
+		var created string
+		var edited *string
+		if err := rows.Scan(&r.c.ID, &r.post, &r.c.ParentID, &r.c.Body, &r.c.Status, &created, &edited); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		r.c.CreatedAt, r.c.EditedAt = ParseT(created), nullT(edited)
+		list = append(list, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	out := make([]AuthorComment, 0, len(list))
+	posts := map[int64]*DiscussionPost{}
+	for _, r := range list {
+		p, ok := posts[r.post]
+		if !ok {
+			if p, err = s.DiscussionPostOf(ctx, r.post); err != nil {
+				return nil, err
+			}
+			posts[r.post] = p
+		}
+		r.c.PostLink, r.c.PostTitle = p.Link(), p.Title
+		out = append(out, r.c)
+	}
+	return out, nil
+}
+
+// EraseCommentsOf takes a person's comments out before their account goes: a comment others
+// replied to stays as a deleted placeholder without author; the others go; every count
+// (posts.comment_count, comments.reply_count) moves with them.
+func (s *Store) EraseCommentsOf(ctx context.Context, userID int64) error {
+	for _, q := range []string{
+		// Counts first, from the rows about to change: comments not yet deleted.
+		`UPDATE posts SET comment_count = max(comment_count - (SELECT count(*) FROM comments c
+			WHERE c.post_id = posts.id AND c.author_id = ?1 AND c.status <> 'deleted'), 0)
+			WHERE id IN (SELECT post_id FROM comments WHERE author_id = ?1 AND status <> 'deleted')`,
+		`UPDATE comments SET reply_count = max(reply_count - (SELECT count(*) FROM comments r
+			WHERE r.parent_id = comments.id AND r.author_id = ?1 AND r.status <> 'deleted'), 0)
+			WHERE id IN (SELECT parent_id FROM comments WHERE author_id = ?1 AND parent_id IS NOT NULL AND status <> 'deleted')`,
+		// Replies of others keep their parent as a placeholder.
+		`UPDATE comments SET status = 'deleted', body = '', body_html = '', author_id = NULL
+			WHERE author_id = ?1 AND parent_id IS NULL AND EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = comments.id AND coalesce(r.author_id, 0) <> ?1)`,
+		`DELETE FROM comments WHERE author_id = ?1`,
+	} {
+		if _, err := s.exec(ctx, q, userID); err != nil {
+			return err
+		}
+	}
+	return nil
+}

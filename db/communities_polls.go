@@ -266,3 +266,49 @@ func (s *Store) PollCounts(ctx context.Context, pollID int64) (voters int, votes
 	}
 	return voters, votes, rows.Err()
 }
+
+// AuthorVote is one of a person's votes, for "download my data".
+type AuthorVote struct {
+	PollID   int64
+	Question string
+	Choices  []string
+	VotedAt  time.Time
+}
+
+// VotesOf lists a person's votes with the labels they chose.
+func (s *Store) VotesOf(ctx context.Context, userID int64) ([]AuthorVote, error) {
+	rows, err := s.rows(ctx, `SELECT v.poll_id, p.question, o.label, v.voted_at FROM poll_votes v JOIN polls p ON p.id = v.poll_id
+		JOIN poll_options o ON o.id = v.option_id WHERE v.user_id = ? ORDER BY v.poll_id, o.position`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []AuthorVote{}
+	for rows.Next() {
+		var id int64
+		var q, label, at string
+		if err := rows.Scan(&id, &q, &label, &at); err != nil {
+			return nil, err
+		}
+		if n := len(out); n > 0 && out[n-1].PollID == id {
+			out[n-1].Choices = append(out[n-1].Choices, label)
+			continue
+		}
+		out = append(out, AuthorVote{PollID: id, Question: q, Choices: []string{label}, VotedAt: ParseT(at)})
+	}
+	return out, rows.Err()
+}
+
+// EraseVotesOf takes a person's votes out of every poll, with the counts.
+func (s *Store) EraseVotesOf(ctx context.Context, userID int64) error {
+	for _, q := range []string{
+		`UPDATE poll_options SET votes = max(votes - 1, 0) WHERE id IN (SELECT option_id FROM poll_votes WHERE user_id = ?1)`,
+		`UPDATE polls SET voters = max(voters - 1, 0) WHERE id IN (SELECT DISTINCT poll_id FROM poll_votes WHERE user_id = ?1)`,
+		`DELETE FROM poll_votes WHERE user_id = ?1`,
+	} {
+		if _, err := s.exec(ctx, q, userID); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -5,6 +5,10 @@ package communities
 // reach people who do not moderate; counts never reach people who may not see them yet.
 
 import (
+	"context"
+	"fmt"
+	"html"
+	"strings"
 	"time"
 
 	"gerege/app/platform/web"
@@ -181,4 +185,27 @@ func pollView(p *db.Poll, lang string, now time.Time, mine []int64, participate,
 		v.Notice = web.TLang(lang, "discussion.poll.afterCloseNotice")
 	}
 	return v
+}
+
+// CommentsHTML is the server-rendered form of a post's first comments, for the post and topic
+// pages crawlers read (the posts part puts it in the page; the UI's Comments takes over): the
+// newest limit top-level comments as a signed-out visitor sees them, each with its author,
+// time and sanitised text; removed, hidden and deleted ones are left out.
+func (h *Handlers) CommentsHTML(ctx context.Context, postID int64, lang string, limit int) (string, error) {
+	list, err := h.Store.Comments(ctx, db.CommentQuery{PostID: postID, Desc: true, Limit: limit})
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString(`<section class="discussion"><h2>` + html.EscapeString(web.TLang(lang, "discussion.comments.title")) + `</h2><ol class="comment-list">`)
+	for _, c := range list {
+		if c.Status != "visible" {
+			continue
+		}
+		fmt.Fprintf(&b, `<li class="comment" id="comment-%d"><article><header class="comment-meta"><strong>%s</strong> <time datetime="%s">%s</time></header><div class="comment-body">%s</div></article></li>`,
+			c.ID, html.EscapeString(i18n.FullName(lang, c.AuthorFirst, c.AuthorLast)), c.CreatedAt.UTC().Format(time.RFC3339),
+			c.CreatedAt.UTC().Format("2006-01-02"), c.BodyHTML)
+	}
+	b.WriteString(`</ol></section>`)
+	return b.String(), nil
 }

@@ -242,10 +242,13 @@ func TestDiscussionMembersOnly(t *testing.T) {
 	// Drafts are not there for others.
 	d.exec(`UPDATE posts SET status = 'draft' WHERE id = ?`, staff)
 	apitest.MustStatus(t, d.call("bob", "GET", fmt.Sprintf("/api/comments?postId=%d", staff), nil), 404)
-	// Suspended members read but do not write.
+	// Suspended members read but do not write, edit or delete.
+	bobs := d.comment("bob", d.post, "bob before his suspension")
 	d.exec(`UPDATE community_members SET status = 'suspended', suspended_until = ? WHERE user_id = ?`,
 		db.T(d.clock.Now().Add(time.Hour)), d.ids["bob"])
 	apitest.MustStatus(t, d.call("bob", "POST", "/api/comments", map[string]any{"postId": d.post, "body": "hi"}), 403)
+	apitest.MustStatus(t, d.call("bob", "PUT", fmt.Sprint("/api/comments/", bobs), map[string]any{"body": "changed"}), 403)
+	apitest.MustStatus(t, d.call("bob", "DELETE", fmt.Sprint("/api/comments/", bobs), nil), 403)
 }
 
 // Locked posts take no comments; slow mode refuses a person's next reply within N minutes

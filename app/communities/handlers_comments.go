@@ -400,6 +400,9 @@ func (h *Handlers) ownComment(r *http.Request, u *db.User) (*db.Comment, *db.Dis
 	if c.AuthorID != u.ID {
 		return nil, nil, a, &web.Error{Status: 403, Code: "not_yours", Message: web.M("discussion.errors.notYours")}
 	}
+	if err := participate(a); err != nil { // suspended or banned: no changes either
+		return nil, nil, a, err
+	}
 	return c, p, a, nil
 }
 

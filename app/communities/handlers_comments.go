@@ -94,7 +94,7 @@ func (h *Handlers) postAccess(ctx context.Context, u *db.User, p *db.DiscussionP
 	return a, nil
 }
 
-func viewerID(u *db.User) int64 {
+func discViewer(u *db.User) int64 {
 	if u == nil {
 		return 0
 	}
@@ -103,7 +103,7 @@ func viewerID(u *db.User) int64 {
 
 // ListComments is GET /api/comments.
 func (h *Handlers) ListComments(w http.ResponseWriter, r *http.Request) error {
-	postID, err := queryID(r, "postId")
+	postID, err := discQueryID(r, "postId")
 	if err != nil {
 		return err
 	}
@@ -114,7 +114,7 @@ func (h *Handlers) ListComments(w http.ResponseWriter, r *http.Request) error {
 	if sort != "latest" && sort != "oldest" {
 		return web.Invalid(map[string]web.Msg{"sort": web.M("validation.choice")})
 	}
-	after, limit, err := pageParams(r)
+	after, limit, err := commentPageParams(r)
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func (h *Handlers) ListComments(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handlers) commentPage(r *http.Request, u *db.User, a Access, q db.CommentQuery) (CommentPage, error) {
-	q.Viewer = viewerID(u)
+	q.Viewer = discViewer(u)
 	q.Limit++
 	list, err := h.Store.Comments(r.Context(), q)
 	if err != nil {
@@ -154,11 +154,11 @@ func (h *Handlers) commentPage(r *http.Request, u *db.User, a Access, q db.Comme
 
 // ListReplies is GET /api/comments/{id}/replies.
 func (h *Handlers) ListReplies(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathInt(r, chi.URLParam(r, "id"))
+	id, err := discPathID(r, chi.URLParam(r, "id"))
 	if err != nil {
 		return err
 	}
-	after, limit, err := pageParams(r)
+	after, limit, err := commentPageParams(r)
 	if err != nil {
 		return err
 	}
@@ -203,8 +203,8 @@ func (h *Handlers) readableComment(ctx context.Context, u *db.User, id int64) (*
 	return c, p, a, nil
 }
 
-// participate refuses people who may read but not take part (not a member, suspended).
-func participate(a Access) error {
+// discParticipate refuses people who may read but not take part (not a member, suspended).
+func discParticipate(a Access) error {
 	if !a.Participate {
 		return &web.Error{Status: 403, Code: "not_member", Message: web.M("discussion.errors.join")}
 	}
@@ -275,7 +275,7 @@ func (h *Handlers) CreateComment(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := participate(a); err != nil {
+	if err := discParticipate(a); err != nil {
 		return err
 	}
 	if p.Status != "published" {
@@ -386,7 +386,7 @@ func (h *Handlers) writeComment(w http.ResponseWriter, r *http.Request, u *db.Us
 
 // ownComment loads a comment u wrote and may still change.
 func (h *Handlers) ownComment(r *http.Request, u *db.User) (*db.Comment, *db.DiscussionPost, Access, error) {
-	id, err := pathInt(r, chi.URLParam(r, "id"))
+	id, err := discPathID(r, chi.URLParam(r, "id"))
 	if err != nil {
 		return nil, nil, Access{}, err
 	}
@@ -400,7 +400,7 @@ func (h *Handlers) ownComment(r *http.Request, u *db.User) (*db.Comment, *db.Dis
 	if c.AuthorID != u.ID {
 		return nil, nil, a, &web.Error{Status: 403, Code: "not_yours", Message: web.M("discussion.errors.notYours")}
 	}
-	if err := participate(a); err != nil { // suspended or banned: no changes either
+	if err := discParticipate(a); err != nil { // suspended or banned: no changes either
 		return nil, nil, a, err
 	}
 	return c, p, a, nil

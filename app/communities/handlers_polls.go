@@ -46,7 +46,7 @@ type VoteRequest struct {
 
 // pollFor loads a poll and its post as u may see them.
 func (h *Handlers) pollFor(ctx context.Context, u *db.User, r *http.Request) (*db.Poll, *db.DiscussionPost, Access, error) {
-	id, err := pathInt(r, chi.URLParam(r, "id"))
+	id, err := discPathID(r, chi.URLParam(r, "id"))
 	if err != nil {
 		return nil, nil, Access{}, err
 	}
@@ -78,7 +78,7 @@ func (h *Handlers) viewPoll(ctx context.Context, r *http.Request, u *db.User, po
 
 // PostPoll is GET /api/polls?postId=.
 func (h *Handlers) PostPoll(w http.ResponseWriter, r *http.Request) error {
-	postID, err := queryID(r, "postId")
+	postID, err := discQueryID(r, "postId")
 	if err != nil {
 		return err
 	}
@@ -154,7 +154,7 @@ func errPollClosed() *web.Error {
 // on the writer's prepared statements.
 func (h *Handlers) Vote(w http.ResponseWriter, r *http.Request) error {
 	u := h.user(r)
-	id, err := pathInt(r, chi.URLParam(r, "id"))
+	id, err := discPathID(r, chi.URLParam(r, "id"))
 	if err != nil {
 		return err
 	}
@@ -178,7 +178,7 @@ func (h *Handlers) Vote(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := participate(a); err != nil {
+	if err := discParticipate(a); err != nil {
 		return err
 	}
 	if p.Status != "published" {
@@ -212,7 +212,7 @@ func (h *Handlers) Vote(w http.ResponseWriter, r *http.Request) error {
 			poll.Voters++
 		}
 		for i, o := range poll.Options {
-			poll.Options[i].Votes += count(req.OptionIDs, o.ID) - count(prev, o.ID)
+			poll.Options[i].Votes += choiceCount(req.OptionIDs, o.ID) - choiceCount(prev, o.ID)
 		}
 		return nil
 	})
@@ -225,7 +225,7 @@ func (h *Handlers) Vote(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func count(ids []int64, id int64) int {
+func choiceCount(ids []int64, id int64) int {
 	if slices.Contains(ids, id) {
 		return 1
 	}
@@ -265,7 +265,7 @@ func (h *Handlers) CreatePoll(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := participate(a); err != nil {
+	if err := discParticipate(a); err != nil {
 		return err
 	}
 	if p.AuthorID != u.ID {

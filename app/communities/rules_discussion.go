@@ -69,8 +69,8 @@ func checkCommentBody(c *web.Checker, body string) {
 	c.Text("body", body, true, maxCommentBody)
 }
 
-// pathInt reads the path parameter name as a positive id; anything else is 404.
-func pathInt(r *http.Request, v string) (int64, error) {
+// discPathID reads the path parameter name as a positive id; anything else is 404.
+func discPathID(r *http.Request, v string) (int64, error) {
 	id, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || id <= 0 {
 		return 0, web.NotFound()
@@ -78,8 +78,8 @@ func pathInt(r *http.Request, v string) (int64, error) {
 	return id, nil
 }
 
-// queryID reads a positive id from the query parameter name: missing or malformed is a 422 on it.
-func queryID(r *http.Request, name string) (int64, error) {
+// discQueryID reads a positive id from the query parameter name: missing or malformed is a 422 on it.
+func discQueryID(r *http.Request, name string) (int64, error) {
 	v := r.URL.Query().Get(name)
 	id, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || id <= 0 {
@@ -92,8 +92,8 @@ func queryID(r *http.Request, name string) (int64, error) {
 	return id, nil
 }
 
-// pageParams reads the keyset position (after: the last id seen) and the page size.
-func pageParams(r *http.Request) (after int64, limit int, err error) {
+// commentPageParams reads the keyset position (after: the last id seen) and the page size.
+func commentPageParams(r *http.Request) (after int64, limit int, err error) {
 	q := r.URL.Query()
 	limit = commentPage
 	if v := q.Get("limit"); v != "" {

@@ -143,7 +143,7 @@ func resultsVisible(p *db.Poll, closed, voted, privileged bool) bool {
 	return false
 }
 
-func tally(p *db.Poll, closed bool) *PollResults {
+func pollTally(p *db.Poll, closed bool) *PollResults {
 	t := &PollResults{PollID: p.ID, Closed: closed, Voters: p.Voters, Options: []PollCount{}}
 	for _, o := range p.Options {
 		pc := PollCount{ID: o.ID, Label: o.Label, Votes: o.Votes}
@@ -174,7 +174,7 @@ func pollView(p *db.Poll, lang string, now time.Time, mine []int64, participate,
 	v.CanEdit = author && !closed && p.Voters == 0
 	v.CanClose = (author || moderate) && !closed
 	if resultsVisible(p, closed, len(mine) > 0, author || moderate) {
-		v.Tally = tally(p, closed)
+		v.Tally = pollTally(p, closed)
 	}
 	switch {
 	case closed:

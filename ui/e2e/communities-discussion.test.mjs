@@ -80,7 +80,7 @@ describe('discussion on a post', () => {
       // The first page (20, newest first), then "load more".
       const section = page.locator('section.discussion');
       await section.getByRole('heading', { name: tf(lang, 'discussion.comments.titleCount', { count: 22 }) }).waitFor();
-      const items = section.locator('.comment-list > li.comment');
+      const items = section.locator(':scope > .comment-list > .comment');
       await items.nth(19).waitFor();
       assert.equal(await items.count(), 20);
       await section.getByRole('button', { name: t(lang, 'discussion.comments.loadMore') }).click();
@@ -112,14 +112,14 @@ describe('discussion on a post', () => {
       await first.getByText(`(${t(lang, 'discussion.comments.edited')})`).waitFor();
 
       // The poll: no results before voting, then counts, percentages and a bar per option.
-      const pollBox = page.locator('section.poll');
+      const pollBox = page.locator('article.poll');
       await pollBox.getByRole('heading', { name: poll.question }).waitFor();
       assert.equal(await pollBox.locator('.poll-results').count(), 0, 'results before voting');
       await pollBox.getByLabel(poll.options[0].label).check();
       await pollBox.getByRole('button', { name: t(lang, 'discussion.poll.vote') }).click();
       await pollBox.locator('.poll-results').waitFor();
       await pollBox.getByText(`100% · ${tf(lang, 'discussion.poll.votes_one', { count: 1 })}`).waitFor();
-      const widths = await pollBox.locator('.poll-bar > span').evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().width));
+      const widths = await pollBox.locator('.poll-bar .bar-fill').evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().width));
       assert.ok(widths[0] > widths[1], `bars ${widths}`);
       const found = await axe(page, `${lang} discussion`);
 

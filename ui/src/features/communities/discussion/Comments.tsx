@@ -63,9 +63,9 @@ export function Comments({ postId, locked }: { postId: number; locked?: boolean 
   const back = typeof window === 'undefined' ? '' : window.location.pathname;
   return (
     <section class="discussion" aria-labelledby={`comments-h-${postId}`}>
-      <header class="discussion-head">
+      <header>
         <h2 id={`comments-h-${postId}`}>{page ? t(`${K}.titleCount`, { count: page.total }) : t(`${K}.title`)}</h2>
-        <label class="discussion-sort">
+        <label>
           {t(`${K}.sort`)}{' '}
           <select value={sort} onChange={(e) => setSort(e.currentTarget.value as Sort)}>
             <option value="latest">{t(`${K}.latest`)}</option>
@@ -74,30 +74,30 @@ export function Comments({ postId, locked }: { postId: number; locked?: boolean 
         </label>
       </header>
       {closed ? (
-        <p class="discussion-note">{t(`${K}.locked`)}</p>
+        <p class="muted">{t(`${K}.locked`)}</p>
       ) : page?.canComment ? (
         <>
-          {page.slowMode > 0 && <p class="discussion-note">{t(`${K}.slowMode`, { minutes: page.slowMode })}</p>}
+          {page.slowMode > 0 && <p class="muted">{t(`${K}.slowMode`, { minutes: page.slowMode })}</p>}
           <Composer id={`c-new-${postId}`} label={t(`${K}.write`)} submit={t(`${K}.send`)} onSend={(body) => createComment(postId, body).then(added)} />
         </>
       ) : session.status === 'signedOut' ? (
-        <p class="discussion-note">
+        <p class="muted">
           <a href={loginUrl(back)}>{t(`${K}.signIn`)}</a>
         </p>
       ) : page && session.status === 'signedIn' ? (
-        <p class="discussion-note">{t(`${K}.join`)}</p>
+        <p class="muted">{t(`${K}.join`)}</p>
       ) : null}
       {error && (
-        <p role="alert" class="discussion-error">
+        <p role="alert">
           {error}
         </p>
       )}
-      {page && items.length === 0 && !error && <p class="discussion-note">{t(`${K}.empty`)}</p>}
-      <ol class="comment-list">
+      {page && items.length === 0 && !error && <p class="muted">{t(`${K}.empty`)}</p>}
+      <div class="comment-list">
         {items.map((c) => (
           <CommentItem key={c.id} c={c} moderate={!!page?.canModerate} locked={!!closed} onChange={replace} onDrop={drop} />
         ))}
-      </ol>
+      </div>
       {page?.next && (
         <button type="button" class="secondary outline" aria-busy={busy ? 'true' : undefined} onClick={() => {
             setBusy(true);
@@ -162,7 +162,7 @@ function Composer({
       />
       <small id={`${id}-hint`}>{t(`${K}.hint`)}</small>
       {error && (
-        <small id={`${id}-error`} class="field-error" role="alert">
+        <small id={`${id}-error`} class="field__error" role="alert">
           {error}
         </small>
       )}
@@ -217,22 +217,24 @@ function CommentItem({
 
   const name = c.author?.name ?? '';
   return (
-    <li class={`comment comment-${c.status}`} id={`comment-${c.id}`}>
+    <div class={`comment comment-${c.status}`} id={`comment-${c.id}`}>
       <article aria-label={name || t(`${K}.deleted`)}>
         {c.author && (
           <header class="comment-meta">
             <strong>{name}</strong>
-            {c.author.handle && <span class="comment-handle">@{c.author.handle}</span>}
-            <time dateTime={c.createdAt}>{formatDateTime(t, c.createdAt)}</time>
-            {c.editedAt && <span class="comment-edited">({t(`${K}.edited`)})</span>}
+            {c.author.handle && <span class="muted">@{c.author.handle}</span>}
+            <time class="muted" dateTime={c.createdAt}>
+              {formatDateTime(t, c.createdAt)}
+            </time>
+            {c.editedAt && <span class="muted">({t(`${K}.edited`)})</span>}
           </header>
         )}
         {c.status === 'deleted' ? (
-          <p class="comment-placeholder">{t(`${K}.deleted`)}</p>
+          <p class="muted">{t(`${K}.deleted`)}</p>
         ) : c.status === 'removed' ? (
-          <p class="comment-placeholder">{c.reason ? t(`${K}.removed`, { reason: c.reason }) : t(`${K}.removedNoReason`)}</p>
+          <p class="muted">{c.reason ? t(`${K}.removed`, { reason: c.reason }) : t(`${K}.removedNoReason`)}</p>
         ) : c.status === 'hidden' ? (
-          <p class="comment-placeholder">{t(`${K}.hidden`)}</p>
+          <p class="muted">{t(`${K}.hidden`)}</p>
         ) : null}
         {mode === 'edit' ? (
           <Composer
@@ -254,22 +256,22 @@ function CommentItem({
         {c.status !== 'deleted' && mode !== 'edit' && (
           <div class="comment-actions">
             {c.canReply && !locked && (
-              <button type="button" class="link" aria-expanded={mode === 'reply'} onClick={() => setMode(mode === 'reply' ? '' : 'reply')}>
+              <button type="button" class="link-button" aria-expanded={mode === 'reply'} onClick={() => setMode(mode === 'reply' ? '' : 'reply')}>
                 {t(`${K}.reply`)}
               </button>
             )}
             {c.mine && c.status === 'visible' && (
-              <button type="button" class="link" onClick={() => setMode('edit')}>
+              <button type="button" class="link-button" onClick={() => setMode('edit')}>
                 {t(`${K}.edit`)}
               </button>
             )}
             {c.mine && c.status !== 'removed' && (
-              <button type="button" class="link" onClick={() => setMode('delete')}>
+              <button type="button" class="link-button" onClick={() => setMode('delete')}>
                 {t(`${K}.delete`)}
               </button>
             )}
             {moderate && !c.mine && c.status !== 'removed' && (
-              <button type="button" class="link" onClick={() => setMode('remove')}>
+              <button type="button" class="link-button" onClick={() => setMode('remove')}>
                 {t(`${K}.remove`)}
               </button>
             )}
@@ -302,11 +304,10 @@ function CommentItem({
           />
         )}
         {error && (
-          <p role="alert" class="discussion-error">
+          <p role="alert">
             {error}
           </p>
         )}
-      </article>
       {mode === 'reply' && (
         <Composer
           id={`c-reply-${c.id}`}
@@ -324,12 +325,12 @@ function CommentItem({
         />
       )}
       {c.replyCount > 0 && replies === null && (
-        <button type="button" class="link comment-replies-toggle" onClick={() => loadReplies()}>
+        <button type="button" class="link-button" onClick={() => loadReplies()}>
           {t(`${K}.showReplies`, { count: c.replyCount })}
         </button>
       )}
       {replies && replies.length > 0 && (
-        <ol class="comment-list comment-replies">
+        <div class="comment-list comment-replies">
           {replies.map((r) => (
             <CommentItem
               key={r.id}
@@ -343,13 +344,14 @@ function CommentItem({
               }}
             />
           ))}
-        </ol>
+        </div>
       )}
       {next && (
-        <button type="button" class="link" onClick={() => loadReplies(next)}>
+        <button type="button" class="link-button" onClick={() => loadReplies(next)}>
           {t(`${K}.moreReplies`)}
         </button>
       )}
-    </li>
+      </article>
+    </div>
   );
 }

@@ -61,8 +61,8 @@ export function Poll({ postId, initial }: { postId: number; initial?: PollView |
   const rule = poll.multiple ? (poll.maxChoices ? t(`${K}.multipleMax`, { max: poll.maxChoices }) : t(`${K}.multiple`)) : t(`${K}.single`);
 
   return (
-    <section class="poll" aria-labelledby={`${id}-q`}>
-      <p class="poll-kicker">
+    <article class="poll" aria-labelledby={`${id}-q`}>
+      <p>
         {t(`${K}.label`)}
         {poll.closed ? ` · ${t(`${K}.closed`)}` : poll.closesAt ? ` · ${t(`${K}.closes`, { date: formatDateTime(t, poll.closesAt) })}` : ''}
       </p>
@@ -71,9 +71,11 @@ export function Poll({ postId, initial }: { postId: number; initial?: PollView |
         <form onSubmit={send}>
           <fieldset aria-describedby={`${id}-rule${error ? ` ${id}-error` : ''}`} aria-invalid={error ? 'true' : undefined}>
             <legend class="visually-hidden">{poll.question}</legend>
-            <small id={`${id}-rule`}>{rule}</small>
+            <p>
+              <small id={`${id}-rule`}>{rule}</small>
+            </p>
             {poll.options.map((o) => (
-              <label key={o.id} class="poll-choice">
+              <label key={o.id}>
                 <input
                   type={poll.multiple ? 'checkbox' : 'radio'}
                   name={`${id}-choice`}
@@ -98,31 +100,34 @@ export function Poll({ postId, initial }: { postId: number; initial?: PollView |
         )
       )}
       {error && (
-        <p id={`${id}-error`} role="alert" class="discussion-error">
+        <p id={`${id}-error`} role="alert">
           {error}
         </p>
       )}
       {voted && !poll.closed && <p role="status">{t(`${K}.voted`)}</p>}
-      {poll.notice && !(poll.closed && error) && <p class="poll-notice">{poll.notice}</p>}
+      {poll.notice && !(poll.closed && error) && <p>{poll.notice}</p>}
       {poll.tally && (
         <div class="poll-results">
-          <ul>
-            {poll.tally.options.map((o) => (
-              <li key={o.id} class={poll.myChoices.includes(o.id) ? 'poll-mine' : undefined}>
-                <span class="poll-label">
-                  {o.label}
-                  {poll.myChoices.includes(o.id) && <small> ({t(`${K}.yourChoice`)})</small>}
-                </span>
-                <span class="poll-count">
+          {poll.tally.options.map((o) => (
+            <div key={o.id} class="poll-result">
+              <p>
+                {poll.myChoices.includes(o.id) ? <strong>{o.label}</strong> : o.label}
+                {poll.myChoices.includes(o.id) && <small> ({t(`${K}.yourChoice`)})</small>}
+                <br />
+                <small>
                   {o.percent}% · {t(`${K}.votes`, { count: o.votes })}
-                </span>
-                <span class="poll-bar" aria-hidden="true">
-                  <span style={{ width: `${o.percent}%` }} />
-                </span>
-              </li>
-            ))}
-          </ul>
-          <small>{t(`${K}.voters`, { count: poll.tally.voters })}</small>
+                </small>
+              </p>
+              {/* A bar in the theme's colours (the Direction Board's classes): a width attribute, no style. */}
+              <svg class="poll-bar" width="100%" height="10" aria-hidden="true">
+                <rect class="bar-track" width="100%" height="10" rx="5" />
+                <rect class="bar-fill" width={`${o.percent}%`} height="10" rx="5" />
+              </svg>
+            </div>
+          ))}
+          <p>
+            <small>{t(`${K}.voters`, { count: poll.tally.voters })}</small>
+          </p>
         </div>
       )}
       {poll.canClose &&
@@ -141,7 +146,7 @@ export function Poll({ postId, initial }: { postId: number; initial?: PollView |
             {t(`${K}.close`)}
           </button>
         ))}
-    </section>
+    </article>
   );
 }
 

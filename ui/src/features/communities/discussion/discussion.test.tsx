@@ -199,8 +199,8 @@ describe('Poll', () => {
     await screen.findByText('75% · 3 votes');
     expect(sent.at(-1)?.body).toEqual({ optionIds: [11] });
     expect(screen.getByText('4 voters')).toBeTruthy();
-    const bars = document.querySelectorAll<HTMLElement>('.poll-bar > span');
-    expect([...bars].map((b) => b.style.width)).toEqual(['25%', '75%']);
+    const bars = document.querySelectorAll('.poll-bar .bar-fill');
+    expect([...bars].map((b) => b.getAttribute('width'))).toEqual(['25%', '75%']);
     expect(screen.getByRole('button', { name: 'Change vote' })).toBeTruthy();
   });
 

@@ -271,9 +271,6 @@ func (h *Handlers) CreatePoll(w http.ResponseWriter, r *http.Request) error {
 	if p.AuthorID != u.ID {
 		return &web.Error{Status: 403, Code: "not_yours", Message: web.M("discussion.errors.pollNotYours")}
 	}
-	if err := h.limit(u, "post"); err != nil {
-		return err
-	}
 	var id int64
 	err = h.Store.InTx(ctx, func(tx *db.Store) error {
 		id, err = tx.CreatePoll(ctx, db.Poll{PostID: p.ID, Question: req.Question, Multiple: req.Multiple, MaxChoices: req.MaxChoices,

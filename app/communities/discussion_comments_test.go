@@ -205,6 +205,28 @@ func TestDiscussionHiddenAndRemoved(t *testing.T) {
 	apitest.MustStatus(t, d.call("alice", "DELETE", fmt.Sprint("/api/comments/", rm), nil), 409)
 }
 
+// A moderator removes a comment through the moderation API: the list shows it as removed with
+// the reason, without its text, to everyone but moderators; a member may not remove.
+func TestDiscussionRemovedByModerator(t *testing.T) {
+	d := newDisc(t)
+	c := d.comment("alice", d.post, "rude words here")
+	body := map[string]any{"targetType": "comment", "targetId": c, "action": "remove", "reason": "Harassment"}
+	if r := d.call("bob", "POST", "/api/moderation/actions", body); r.Status < 400 {
+		t.Fatalf("a member removed a comment: %s", r.Raw)
+	}
+	r := d.call("mod", "POST", "/api/moderation/actions", body)
+	if r.Status != 200 && r.Status != 201 {
+		t.Fatalf("remove: %d %s", r.Status, r.Raw)
+	}
+	for _, who := range []string{"bob", "anonymous", "alice"} {
+		_, _, lr := d.list(who, fmt.Sprintf("/api/comments?postId=%d", d.post))
+		mustNotContain(t, lr, "rude words")
+		mustContain(t, lr, `"status":"removed"`, `"reason":"Harassment"`)
+	}
+	_, _, lr := d.list("mod", fmt.Sprintf("/api/comments?postId=%d", d.post))
+	mustContain(t, lr, "rude words")
+}
+
 // Members-only communities: non-members and signed-out people get 404 and never the text;
 // public communities: non-members read but do not write.
 func TestDiscussionMembersOnly(t *testing.T) {

@@ -1,0 +1,1 @@
+import{a as o,b as t,c as e,d as a}from"./chunk-QGU3AZO3.js";import"./chunk-6X6LB2TW.js";import{P as r}from"./chunk-XXBAOTDH.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

@@ -1,0 +1,1 @@
+import{a as o,b as t,c as e}from"./chunk-HOYTRRUC.js";import"./chunk-NIXRUIFJ.js";import"./chunk-PNB2ZNBT.js";import{P as r}from"./chunk-XXBAOTDH.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-ECAZETZZ.js";import"./chunk-VBITOACG.js";import"./chunk-6KDTPCLO.js";import{P as r}from"./chunk-FBXRH3H2.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-FKDB3WUO.js";import"./chunk-3OWRQOYB.js";import{P as r}from"./chunk-FBXRH3H2.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

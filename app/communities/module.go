@@ -79,6 +79,7 @@ func (h *Handlers) UserData() []userdata.Section {
 	var out []userdata.Section
 	out = append(out, h.communityUserData()...)
 	out = append(out, h.postUserData()...)
+	out = append(out, h.discussionUserData()...)
 	out = append(out, h.moderationUserData()...)
 	return out
 }

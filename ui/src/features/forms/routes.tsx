@@ -7,12 +7,13 @@ const roadmapRegister = lazyView('forms/Roadmap', () => import('./pages/Roadmap'
 const withdrawSubmission = lazyView('forms/Withdraw', () => import('./pages/Withdraw').then((m) => m.WithdrawSubmission));
 const formsDesk = lazyView('forms/desk/Desk', () => import('./pages/desk/Desk').then((m) => m.FormsDesk));
 const formsSubmission = lazyView('forms/desk/Submission', () => import('./pages/desk/Submission').then((m) => m.FormsSubmission));
-// The desk fetches the labels of the form a submission belongs to when it shows one; it and
-// the volunteer form name countries (data.countries: its own chunk, per language).
+// The desk fetches the labels of the form a submission belongs to when it shows one; it names
+// countries (data.countries: its own chunk, per language), as the volunteer form does from its
+// second step (loaded after the page: see Volunteer.tsx).
 const deskSections = [...dashboardSections, 'forms.names', 'forms.ui', 'forms.desk', 'data.countries'];
 
 export const routes: RouteDef[] = [
-  site('/programs/cultural-volunteer/register', 'forms.volunteer', volunteerRegister, { sections: [...formSections('volunteer'), 'data.countries'] }),
+  site('/programs/cultural-volunteer/register', 'forms.volunteer', volunteerRegister, { sections: formSections('volunteer') }),
   site('/programs/road-map/register', 'forms.roadmap', roadmapRegister, { sections: formSections('roadmap') }),
   site('/support-center/delete-submission', 'forms.withdraw', withdrawSubmission),
   page('/dashboard/forms', 'dashboard.submissions', formsDesk, { sections: deskSections }),

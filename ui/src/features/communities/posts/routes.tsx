@@ -25,7 +25,8 @@ export const routes: RouteDef[] = list.map(([path, view, v]) =>
   page(path, `posts.titles.${v}`, view, {
     page: path.slice(1).replace(/:/g, ''),
     props: { view: v },
-    sections: view === postDash ? ['posts', 'dashboard'] : ['posts'],
+    // The comments' and the poll's words (features/communities/discussion) where they show.
+    sections: view === postDash ? ['posts', 'dashboard', 'discussion'] : ['posts', ...(v === 'post' || v === 'topic' ? ['discussion'] : [])],
     public: v === 'all',
   }),
 );

@@ -8,6 +8,7 @@ import { ContactRows } from '../components/ContactRows';
 import { FormFrame } from '../components/FormFrame';
 import { CheckInputs, RadioInputs, SelectInput, TextInput } from '../../../ui/fields/inputs';
 import { countryOptions } from '../components/labels';
+import { useSections } from '../../../lib/sections';
 import { nameOrder } from '../../../lib/names';
 import { LIMITS, SCHEMAS } from '../components/schemas';
 import { useFormEngine } from '../components/useFormEngine';
@@ -38,7 +39,9 @@ export function VolunteerRegister() {
   const minAge = schema.minAge ?? 16;
   const label = (name: string) => t(`${F}.fields.${name}.label`);
   const opts = (field: string) => (schema.fields[field]?.options ?? SCHEMAS.volunteer.fields[field].options ?? []).map((v) => ({ value: v, label: t(`${F}.options.${field}.${v}`) }));
-  const countries = useMemo(() => countryOptions(i18n, schema.countries ?? [], lang), [i18n, lang, schema.countries]);
+  // The country names load after the page (the field is on the second step).
+  const named = useSections(['data.countries']);
+  const countries = useMemo(() => (named ? countryOptions(i18n, schema.countries ?? [], lang) : []), [named, i18n, lang, schema.countries]);
   const steps = [...VOLUNTEER_SECTIONS.map(([id]) => t(`${F}.sections.${id}`)), t('forms.ui.review')];
   const long = (name: string, extra: { hint?: string; required?: boolean } = {}) => (
     <TextInput {...e.text(name)} rows={4} label={label(name)} autoComplete="off" {...extra} required={extra.required ?? e.text(name).required} />

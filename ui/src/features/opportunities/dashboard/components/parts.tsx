@@ -2,10 +2,8 @@
 // history list, country options, and the catalog sections those pages read.
 import type { i18n as I18n, TFunction } from 'i18next';
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../lib/formatTime';
-import { lazyView, prepare } from '../../../../lib/lazy';
 import type { EventView } from '../types';
 
 export const D = 'opportunitiesDashboard';
@@ -72,26 +70,7 @@ export function countryOptions(i18n: I18n): { value: string; label: string }[] {
     .sort((a, b) => (a.value === 'MN' ? -1 : b.value === 'MN' ? 1 : a.label.localeCompare(b.label, i18n.language)));
 }
 
-const noView = lazyView('opportunities/dashboard/none', async () => () => null);
-
-/**
- * Loads catalog sections for a part shown on a page that does not declare them (the
- * organisation page's verification section); true once they are there.
- */
-export function useSections(sections: string[]): boolean {
-  const { i18n } = useTranslation();
-  const [ready, setReady] = useState(false);
-  const key = sections.join(',');
-  useEffect(() => {
-    let live = true;
-    const done = () => live && setReady(true);
-    prepare({ view: noView, sections: key.split(',') }, i18n).then(done, done);
-    return () => {
-      live = false;
-    };
-  }, [key, i18n]);
-  return ready;
-}
+export { useSections } from '../../../../lib/sections';
 
 /** A labelled textarea with its message (the field family has none bound to a value). */
 export function TextArea({

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-635HICPP.js";import"./chunk-RGH2IMUG.js";import"./chunk-WPCW63A3.js";import{P as r}from"./chunk-A3NSO3NV.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -197,21 +197,7 @@ func (s *Store) CommunitiesByStatus(ctx context.Context, statuses []string, limi
 
 // CountCommunitiesByStatus counts communities per status.
 func (s *Store) CountCommunitiesByStatus(ctx context.Context) (map[string]int, error) {
-	rows, err := s.rows(ctx, `SELECT status, count(*) FROM communities GROUP BY status`)
-	if err != nil {
-		return nil, mapErr(err)
-	}
-	defer rows.Close()
-	out := map[string]int{}
-	for rows.Next() {
-		var st string
-		var n int
-		if err := rows.Scan(&st, &n); err != nil {
-			return nil, mapErr(err)
-		}
-		out[st] = n
-	}
-	return out, mapErr(rows.Err())
+	return s.countByStatus(ctx, `SELECT status, count(*) FROM communities GROUP BY status`)
 }
 
 // MyCommunity is one of a person's communities: their membership, or a request they made.

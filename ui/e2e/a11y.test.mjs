@@ -35,8 +35,14 @@ async function axe(page) {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
-/** Every URL the site has; a link anywhere else is a dead link. */
-const known = new Set(manifest.langs.flatMap((l) => manifest.routes.map((r) => urlOf(l, r.path))));
+/** Every URL the site has (":name" is any one segment, as the server matches the manifest); a link anywhere else is a dead link. */
+const patterns = manifest.langs.flatMap((l) => manifest.routes.map((r) => urlOf(l, r.path).split('/')));
+const known = {
+  has: (path) => {
+    const got = path.split('/');
+    return patterns.some((want) => want.length === got.length && want.every((seg, i) => (seg.startsWith(':') ? got[i] !== '' : seg === got[i])));
+  },
+};
 
 /** The pages visited: a route with a parameter ("/direction-board/results/:token") needs real
  * data, so its own tests (board.test.mjs) load and scan it. */

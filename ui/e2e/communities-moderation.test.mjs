@@ -97,7 +97,12 @@ describe('moderation', () => {
       const undo = section.getByRole('button', { name: new RegExp(t(lang, `${M}.blocked.unblock`).split('{{name}}')[0].trim()) });
       await undo.waitFor();
       found.push(...(await axe(s.page, `${lang} account`)));
-      await undo.click();
+      // The list empties when the answer comes; the server is asked after that answer.
+      const [undone] = await Promise.all([
+        s.page.waitForResponse((r) => r.url().includes('/api/me/blocks/') && r.request().method() === 'DELETE'),
+        undo.click(),
+      ]);
+      assert.equal(undone.status(), 204);
       await section.getByText(t(lang, `${M}.blocked.none`)).first().waitFor();
       assert.equal((await (await s.context.request.get(`${site.baseURL}/api/me/blocks`)).json()).blocked.length, 0);
 

@@ -1,8 +1,8 @@
 // Every page in both languages, at desktop and phone widths, light and dark: an axe-core scan
 // with no serious or critical violation, exactly one h1, the landmarks, no dead link, no
 // sideways scrolling, nothing from another host, no console error (CSP violations included).
-// The suites are split over test files (a11y.test.mjs: the pages as served and the open
-// states; a11y-axe-<lang>.test.mjs: the axe scan of every page in one language), so the
+// The suites are split over test files (a11y-<lang>.test.mjs: the pages as served and the
+// open states; a11y-axe-<lang>.test.mjs: the axe scan of every page, one language each), so the
 // runner runs them side by side: the scan of every page was a third of the browser suite.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -5,8 +5,6 @@ package communities
 
 import (
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"time"
@@ -145,20 +143,6 @@ func (h *Handlers) communityUserData() []userdata.Section {
 			return followViews(web.LangOf(ctx), list), nil
 		}),
 	}
-}
-
-// commCursor and commDecodeCursor carry keyset positions in URLs.
-func commCursor(v any) string {
-	b, _ := json.Marshal(v)
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-func commDecodeCursor(s string, v any) error {
-	b, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil || json.Unmarshal(b, v) != nil {
-		return &web.Error{Status: 400, Code: "bad_cursor", Message: web.M("communities.errors.cursor")}
-	}
-	return nil
 }
 
 // community finds the community of the path's {slug} and what u may do in it.

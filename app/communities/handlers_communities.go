@@ -32,7 +32,7 @@ func (h *Handlers) ListCommunities(w http.ResponseWriter, r *http.Request) error
 	}
 	if a := q.Get("after"); a != "" {
 		var c db.CommunityCursor
-		if err := commDecodeCursor(a, &c); err != nil {
+		if err := web.DecodeCursor(a, &c); err != nil {
 			return err
 		}
 		f.After = &c
@@ -46,7 +46,7 @@ func (h *Handlers) ListCommunities(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	if next != nil {
-		out.Next = commCursor(next)
+		out.Next = web.EncodeCursor(next)
 	}
 	web.JSON(w, http.StatusOK, out)
 	return nil

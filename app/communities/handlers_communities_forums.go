@@ -206,7 +206,7 @@ func (h *Handlers) forumPage(r *http.Request, lang string, u *db.User, slug, for
 	var cur *db.TopicCursor
 	if after != "" {
 		cur = &db.TopicCursor{}
-		if err := commDecodeCursor(after, cur); err != nil {
+		if err := web.DecodeCursor(after, cur); err != nil {
 			return nil, err
 		}
 	}
@@ -224,7 +224,7 @@ func (h *Handlers) forumPage(r *http.Request, lang string, u *db.User, slug, for
 		out.Topics = append(out.Topics, topicViewOf(c.Slug, f.Slug, t))
 	}
 	if next != nil {
-		out.Next = commCursor(next)
+		out.Next = web.EncodeCursor(next)
 	}
 	if u != nil {
 		out.Forum.Follow.Following, out.Forum.Follow.Email, err = h.Store.FollowOf(ctx, u.ID, "forum", f.ID)

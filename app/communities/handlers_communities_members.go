@@ -125,7 +125,7 @@ func (h *Handlers) Members(w http.ResponseWriter, r *http.Request) error {
 	}
 	if s := q.Get("after"); s != "" {
 		var after int64
-		if err := commDecodeCursor(s, &after); err != nil {
+		if err := web.DecodeCursor(s, &after); err != nil {
 			return err
 		}
 		f.After = after
@@ -139,7 +139,7 @@ func (h *Handlers) Members(w http.ResponseWriter, r *http.Request) error {
 		out.Items = append(out.Items, memberViewOf(m))
 	}
 	if more {
-		out.Next = commCursor(list[len(list)-1].UserID)
+		out.Next = web.EncodeCursor(list[len(list)-1].UserID)
 	}
 	if a.Moderate {
 		if out.PendingCount, err = h.Store.CountPendingMembers(r.Context(), c.ID); err != nil {

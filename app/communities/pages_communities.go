@@ -78,7 +78,7 @@ func (h *Handlers) renderCommunityPage(r *http.Request, lang string, parts []str
 			return nil, true, err
 		}
 		if next != nil {
-			out.Next = commCursor(next)
+			out.Next = web.EncodeCursor(next)
 		}
 		body, err := execPage("list", map[string]any{"Lang": lang, "List": out, "Title": t("communities.pages.list.title"),
 			"Lead": t("communities.pages.list.description")})

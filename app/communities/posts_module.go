@@ -2,8 +2,6 @@ package communities
 
 import (
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"time"
 
 	"gerege/app/platform/authz"
@@ -61,8 +59,7 @@ func encodePostCursor(c *db.PostCursor) string {
 	if c == nil {
 		return ""
 	}
-	b, _ := json.Marshal(c)
-	return base64.RawURLEncoding.EncodeToString(b)
+	return web.EncodeCursor(c)
 }
 
 func decodePostCursor(s string) (*db.PostCursor, error) {
@@ -70,10 +67,8 @@ func decodePostCursor(s string) (*db.PostCursor, error) {
 		return nil, nil
 	}
 	var c db.PostCursor
-	b, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil || json.Unmarshal(b, &c) != nil || c.ID <= 0 || db.ParseT(c.At).IsZero() {
-		return nil, &web.Error{Status: 400, Code: "bad_cursor", Message: web.M("posts.errors.cursor"),
-			Fields: map[string]web.Msg{"after": web.M("posts.errors.cursor")}}
+	if web.DecodeCursor(s, &c) != nil || c.ID <= 0 || db.ParseT(c.At).IsZero() {
+		return nil, web.BadCursor()
 	}
 	return &c, nil
 }

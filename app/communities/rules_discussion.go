@@ -106,7 +106,7 @@ func commentPageParams(r *http.Request) (after int64, limit int, err error) {
 	if v := q.Get("after"); v != "" {
 		n, e := strconv.ParseInt(v, 10, 64)
 		if e != nil || n <= 0 {
-			return 0, 0, &web.Error{Status: 400, Code: "bad_cursor", Message: web.M("discussion.errors.cursor")}
+			return 0, 0, web.BadCursor()
 		}
 		after = n
 	}

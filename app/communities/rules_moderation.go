@@ -1,8 +1,6 @@
 package communities
 
 import (
-	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -137,16 +135,12 @@ type queueCursor struct {
 	I int64     `json:"i"`
 }
 
-func encodeQueueCursor(c queueCursor) string {
-	b, _ := json.Marshal(c)
-	return base64.RawURLEncoding.EncodeToString(b)
-}
+func encodeQueueCursor(c queueCursor) string { return web.EncodeCursor(c) }
 
 func decodeQueueCursor(s string) (queueCursor, error) {
 	var c queueCursor
-	b, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil || json.Unmarshal(b, &c) != nil || c.I <= 0 {
-		return c, &web.Error{Status: 400, Code: "bad_cursor", Message: web.M("moderation.server.errors.cursor")}
+	if web.DecodeCursor(s, &c) != nil || c.I <= 0 {
+		return c, web.BadCursor()
 	}
 	return c, nil
 }

@@ -5,8 +5,6 @@
 package opportunities
 
 import (
-	"encoding/base64"
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"time"
@@ -148,19 +146,10 @@ func pathID(r *http.Request) (int64, error) {
 	return id, nil
 }
 
-// encodeCursor and decodeCursor carry keyset positions in URLs.
-func encodeCursor(v any) string {
-	b, _ := json.Marshal(v)
-	return base64.RawURLEncoding.EncodeToString(b)
-}
+// encodeCursor and decodeCursor carry keyset positions in URLs (web's one cursor).
+func encodeCursor(v any) string { return web.EncodeCursor(v) }
 
-func decodeCursor(s string, v any) error {
-	b, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil || json.Unmarshal(b, v) != nil {
-		return &web.Error{Status: 400, Code: "bad_cursor", Message: web.M("opportunities.errors.cursor")}
-	}
-	return nil
-}
+func decodeCursor(s string, v any) error { return web.DecodeCursor(s, v) }
 
 // rate limits creating content (postings, applications) per account.
 func (h *Handlers) rate(u *db.User, what string) error {

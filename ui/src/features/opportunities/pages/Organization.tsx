@@ -11,6 +11,7 @@ import { getOrganization } from '../api';
 import { OpportunityCard, VerifiedBadge } from '../components/OpportunityCard';
 import { readPageData } from '../pageData';
 import type { PublicOrg } from '../types';
+import { useTitle } from '../../../lib/title';
 
 const O = 'opportunities.org';
 
@@ -35,11 +36,7 @@ export function Organization() {
   const org = embedded ?? (got?.slug === slug ? got?.data : undefined);
   const error = got?.slug === slug ? got?.error : undefined;
 
-  useEffect(() => {
-    if (!org) return;
-    const id = setTimeout(() => (document.title = `${org.name} · ${t('app.name')}`));
-    return () => clearTimeout(id);
-  }, [org, t]);
+  useTitle(org?.name);
 
   if (error) {
     return (

@@ -21,6 +21,7 @@ import { Timeline } from '../components/Timeline';
 import { ReportButton } from '../../communities/moderation/ReportButton';
 import { readPageData } from '../pageData';
 import type { Detail, MyApplication } from '../types';
+import { useTitle } from '../../../lib/title';
 
 const P = 'opportunities.posting';
 
@@ -205,12 +206,7 @@ export function Posting() {
   const [fresh, setFresh] = useState(false);
   const p = current?.data;
 
-  // The tab's title is the posting's (after the app has written the route's).
-  useEffect(() => {
-    if (!p) return;
-    const id = setTimeout(() => (document.title = `${p.title} · ${t('app.name')}`));
-    return () => clearTimeout(id);
-  }, [p, t]);
+  useTitle(p?.title);
 
   if (current?.error) {
     const gone = current.error.status === 410;

@@ -72,15 +72,7 @@ export function Pending({ hydrated, title }: { hydrated: boolean; title: string 
   );
 }
 
-/** Sets the document's title after navigating inside the app. */
-export function useTitle(title: string | undefined) {
-  const { t } = useTranslation();
-  useEffect(() => {
-    if (!title) return;
-    const id = setTimeout(() => (document.title = `${title} · ${t('app.name')}`));
-    return () => clearTimeout(id);
-  }, [title, t]);
-}
+export { useTitle } from '../../../../lib/title';
 
 /** A named badge (never colour alone). */
 export function Badge({ kind, children }: { kind: string; children: string }) {

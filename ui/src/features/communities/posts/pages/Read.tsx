@@ -16,6 +16,7 @@ import { PersonMenu, ReportButton } from '../../moderation/ReportButton';
 import { readPageData } from '../../../opportunities/pageData';
 import { getPost, type PostDetail, setTopicSettings } from '../api';
 import { PostMeta, Tags } from '../components/PostCard';
+import { useTitle } from '../../../../lib/title';
 
 const R = 'posts.read';
 
@@ -150,11 +151,7 @@ function Reader({ slug }: { slug: string | null }) {
   const { t } = useTranslation();
   const { current, replace } = usePost(slug);
   const p = current?.data;
-  useEffect(() => {
-    if (!p) return;
-    const id = setTimeout(() => (document.title = `${p.title} · ${t('app.name')}`));
-    return () => clearTimeout(id);
-  }, [p, t]);
+  useTitle(p?.title);
   if (current?.error) {
     return (
       <>

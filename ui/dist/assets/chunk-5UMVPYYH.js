@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-EF3R3BHL.js";import"./chunk-YKW74NSZ.js";import"./chunk-P4AEQWWV.js";import{P as r}from"./chunk-KODSHOXJ.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,1 +1,0 @@
-var t;function a(){if(t)return t.value;let n,e=typeof document>"u"?null:document.getElementById("page-data");if(e?.textContent)try{n=JSON.parse(e.textContent)}catch{n=void 0}return t={value:n},n}function d(n){let e=a();return e&&typeof e=="object"&&n(e)?e:void 0}export{d as a};

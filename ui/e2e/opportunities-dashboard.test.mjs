@@ -25,6 +25,12 @@ async function pageAs(who, options) {
   return { context, page, problems: watch(page, site.baseURL) };
 }
 
+/** The focused element's id once it is `id`, or whatever has the focus after two seconds. */
+async function focusedId(page, id) {
+  await page.waitForFunction((want) => document.activeElement?.id === want, id, { timeout: 2000 }).catch(() => {});
+  return page.evaluate(() => document.activeElement?.id);
+}
+
 const heading = (page, text) => page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
 const settled = (page) => page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
 
@@ -60,8 +66,9 @@ describe('postings', () => {
       await page.waitForURL(`**/${lang}/dashboard/job/new`);
       await field(page, t(lang, `${D}.field.titleEn`)).fill(titles[lang]);
       await page.getByRole('button', { name: t(lang, `${D}.questions.add`) }).click();
-      // The new question's first field has the focus.
-      assert.equal(await page.evaluate(() => document.activeElement?.id), 'f-questions-0-type');
+      // The new question's first field has the focus (moved on the next animation frame, so wait
+      // for it; a focus that never arrives still fails, naming where it is instead).
+      assert.equal(await focusedId(page, 'f-questions-0-type'), 'f-questions-0-type');
       await field(page, t(lang, `${D}.questions.field.textEn`)).fill('Do you know SQL?');
       await field(page, t(lang, `${D}.questions.field.must`)).selectOption('yes');
       await page.getByRole('button', { name: t(lang, `${D}.editor.save`) }).click();

@@ -10,7 +10,14 @@ import { fieldId } from './ProblemList';
 const newQuestion = (): Question => ({ type: 'yes_no', textEn: '', textMn: '', choices: [], required: true, must: '' });
 
 /** Focus an element by id once the page shows it (after a reorder or an addition). */
-const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+// Focus moves once the new state is on screen: on the next frame, or a few frames later when the
+// render has not reached the page yet (a busy machine).
+const focusSoon = (id: string, tries = 10) =>
+  requestAnimationFrame(() => {
+    const el = document.getElementById(id);
+    if (el) el.focus();
+    else if (tries > 1) focusSoon(id, tries - 1);
+  });
 
 function ChoicesEditor({ q, i, onChange, errors }: { q: Question; i: number; onChange: (q: Question) => void; errors: Record<string, string> }) {
   const { t } = useTranslation();

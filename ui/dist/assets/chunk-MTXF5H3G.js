@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-VEWBJLXK.js";import"./chunk-2XX5FIP6.js";import"./chunk-7GG2BGQM.js";import{P as r}from"./chunk-LIVPY7OG.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -31,6 +31,7 @@ import (
 	"gerege/app/platform/secure"
 	"gerege/app/platform/userdata"
 	"gerege/app/platform/web"
+	"gerege/app/platform/widgets"
 	"gerege/app/site"
 	"gerege/db"
 )
@@ -55,6 +56,7 @@ type Server struct {
 	authn     *authn.Authenticator
 	access    *authz.Registry
 	userdata  *userdata.Registry
+	widgets   *widgets.Registry
 	modules   []module
 	jobs      *jobs.Runner
 	limiter   *web.Limiter
@@ -134,6 +136,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 	hashKey := secure.DeriveKey(s.secret, "token-hash v1")
 	s.access = &authz.Registry{}
 	s.userdata = &userdata.Registry{}
+	s.widgets = &widgets.Registry{}
 	s.userdata.Add(s.files.UserData()...)
 	s.authn = &authn.Authenticator{Store: store, Tokens: authn.NewTokens(s.secret, cfg.Auth.AccessTTL, s.now),
 		Sessions: s.sessions, Kit: s.kit, Now: s.now}
@@ -186,6 +189,10 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		if d, ok := m.m.(userdata.Provider); ok {
 			s.userdata.Add(d.UserData()...)
 		}
+		// What waits for a person, on their home page (/dashboard/app).
+		if w, ok := m.m.(widgets.Provider); ok {
+			s.widgets.Add(w.Widgets()...)
+		}
 	}
 
 	s.handler = s.routes()
@@ -222,6 +229,9 @@ func (s *Server) Access() *authz.Registry { return s.access }
 
 // Handler is the root HTTP handler.
 func (s *Server) Handler() http.Handler { return s.handler }
+
+// Widgets is the registry of every module's home-page widgets.
+func (s *Server) Widgets() *widgets.Registry { return s.widgets }
 
 // Jobs is the runner of every module's periodic jobs (tests run them with their own clock).
 func (s *Server) Jobs() *jobs.Runner { return s.jobs }

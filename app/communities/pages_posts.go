@@ -28,7 +28,7 @@ func (h *Handlers) renderPostPage(r *http.Request, lang string, parts []string) 
 	if err != nil {
 		return h.notReadable(lang, "/post/"+parts[1], err)
 	}
-	out, err := h.rendered(lang, p, d)
+	out, err := h.rendered(r.Context(), lang, p, d)
 	return out, true, err
 }
 
@@ -44,7 +44,7 @@ func (h *Handlers) renderTopicPage(r *http.Request, lang string, parts []string)
 	if err != nil {
 		return h.notReadable(lang, strings.Join(parts, "/"), err)
 	}
-	out, err := h.rendered(lang, p, d)
+	out, err := h.rendered(r.Context(), lang, p, d)
 	return out, true, err
 }
 
@@ -82,7 +82,11 @@ var postBodyTmpl = template.Must(template.New("post").Parse(`<article class="pos
 // ubLoc is Ulaanbaatar time, in which dates are shown.
 var ubLoc = time.FixedZone("ULAT", 8*3600)
 
-func (h *Handlers) rendered(lang string, p *db.Post, d PostDetail) (*web.Rendered, error) {
+// pageComments is how many of a post's newest comments its server-rendered page carries (the
+// UI's "load more" pages on from there).
+const pageComments = 20
+
+func (h *Handlers) rendered(ctx context.Context, lang string, p *db.Post, d PostDetail) (*web.Rendered, error) {
 	data, err := json.Marshal(d)
 	if err != nil {
 		return nil, err
@@ -96,6 +100,15 @@ func (h *Handlers) rendered(lang string, p *db.Post, d PostDetail) (*web.Rendere
 		"Body": template.HTML(d.BodyHTML)}) //nolint:gosec // sanitised by markdown.HTML when saved
 	if err != nil {
 		return nil, err
+	}
+	// The newest comments as a signed-out visitor sees them, for crawlers and readers without
+	// JavaScript (the page is rendered without the session; the UI's comments take over).
+	if d.Status == "published" && p.CommentCount > 0 {
+		comments, err := h.CommentsHTML(ctx, p.ID, lang, pageComments)
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString(comments)
 	}
 	typ := "Article"
 	if p.Kind == "topic" {

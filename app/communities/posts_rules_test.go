@@ -296,6 +296,24 @@ func TestPostPageRendered(t *testing.T) {
 			t.Errorf("the page lacks %q", want)
 		}
 	}
+	// No comment yet: no comments section. Then its comments are on the page, for crawlers and
+	// readers without JavaScript: the visible ones only, escaped.
+	if strings.Contains(r.Raw, `class="comment-list"`) {
+		t.Error("a post without comments has an empty comments section")
+	}
+	id := call(t, nil, w.ts, "GET", "/api/post/details?slug="+slug, nil).Body["id"]
+	for _, body := range []string{"Which **universities** take part?", "<script>alert(1)</script> spam words"} {
+		apitest.MustStatus(t, call(t, w.c["individual"], w.ts, "POST", "/api/comments", map[string]any{"postId": id, "body": body}), 201)
+	}
+	if _, err := w.s.Store().Write.Exec(`UPDATE comments SET status = 'removed' WHERE body LIKE '%spam words'`); err != nil {
+		t.Fatal(err)
+	}
+	r = call(t, nil, w.ts, "GET", "/mn/post/"+slug, nil)
+	apitest.MustStatus(t, r, 200)
+	if !strings.Contains(r.Raw, `class="comment-list"`) || !strings.Contains(r.Raw, "<strong>universities</strong>") ||
+		strings.Contains(r.Raw, "spam words") || strings.Contains(r.Raw, "<script>alert") {
+		t.Errorf("the comments on the page: %.2000s", r.Raw[strings.Index(r.Raw, "post-page"):])
+	}
 	apitest.MustStatus(t, call(t, nil, w.ts, "GET", "/en/post/no-such-post", nil), 404)
 	// A draft's page is rendered for nobody (pages are rendered without the session): 404 with
 	// the shell, nothing of the draft; its author reads it through the API, which the page asks.

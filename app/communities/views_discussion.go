@@ -190,22 +190,28 @@ func pollView(p *db.Poll, lang string, now time.Time, mine []int64, participate,
 // CommentsHTML is the server-rendered form of a post's first comments, for the post and topic
 // pages crawlers read (the posts part puts it in the page; the UI's Comments takes over): the
 // newest limit top-level comments as a signed-out visitor sees them, each with its author,
-// time and sanitised text; removed, hidden and deleted ones are left out.
+// time and sanitised text; removed, hidden and deleted ones are left out, and a post without a
+// visible comment gets nothing (no empty heading).
 func (h *Handlers) CommentsHTML(ctx context.Context, postID int64, lang string, limit int) (string, error) {
 	list, err := h.Store.Comments(ctx, db.CommentQuery{PostID: postID, Desc: true, Limit: limit})
 	if err != nil {
 		return "", err
 	}
 	var b strings.Builder
-	b.WriteString(`<section class="discussion"><h2>` + html.EscapeString(web.TLang(lang, "discussion.comments.title")) + `</h2><ol class="comment-list">`)
+	shown := 0
 	for _, c := range list {
 		if c.Status != "visible" {
 			continue
+		}
+		if shown++; shown == 1 {
+			b.WriteString(`<section class="discussion"><h2>` + html.EscapeString(web.TLang(lang, "discussion.comments.title")) + `</h2><ol class="comment-list">`)
 		}
 		fmt.Fprintf(&b, `<li class="comment" id="comment-%d"><article><header class="comment-meta"><strong>%s</strong> <time datetime="%s">%s</time></header><div class="comment-body">%s</div></article></li>`,
 			c.ID, html.EscapeString(i18n.FullName(lang, c.AuthorFirst, c.AuthorLast)), c.CreatedAt.UTC().Format(time.RFC3339),
 			c.CreatedAt.UTC().Format("2006-01-02"), c.BodyHTML)
 	}
-	b.WriteString(`</ol></section>`)
+	if shown > 0 {
+		b.WriteString(`</ol></section>`)
+	}
 	return b.String(), nil
 }

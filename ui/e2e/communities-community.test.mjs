@@ -92,6 +92,11 @@ describe('communities', () => {
     await settled(page);
     assert.equal(await page.getByRole('switch', { name: t(lang, 'communities.follow.email') }).isChecked(), true);
     assert.deepEqual(await axe(page, `${lang} forum`), []);
+    // A member starts a topic from the forum: the editor opens with the community and the forum.
+    await page.getByRole('link', { name: t(lang, 'communities.forum.startTopic') }).click();
+    await page.waitForURL(/\/mn\/dashboard\/post\/new\?community=[^&]+&forum=/);
+    const community = new URL(page.url()).searchParams.get('community');
+    await page.waitForFunction((want) => document.querySelector('#post-community')?.value === want, community);
     assert.deepEqual(unexpected(problems), []);
     await context.close();
   });

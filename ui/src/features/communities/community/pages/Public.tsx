@@ -249,6 +249,11 @@ export function Forum() {
             <FollowControl type="forum" id={f.forum.id} name={f.forum.name} state={f.forum.follow}
               onChange={(s) => replace({ ...f, forum: { ...f.forum, follow: s } })} />
           )}
+          {f.can.participate && (
+            <Link class="button-link" href={`/dashboard/post/new?community=${encodeURIComponent(f.community.slug)}&forum=${encodeURIComponent(f.forum.slug)}`}>
+              {t(`${C}.forum.startTopic`)}
+            </Link>
+          )}
           {session.status === 'signedIn' && !f.can.participate && f.can.join && (
             <Link class="button-link button-link--outline" href={`/forums/${f.community.slug}`}>
               {t(`${C}.forum.joinToPost`)}

@@ -8,7 +8,7 @@ import { Link, useLocation, useRoute } from 'wouter';
 import type { ApiError } from '../../../../lib/api';
 import { FormMessage, SubmitButton, useForm } from '../../../../lib/form';
 import { formatDateTime } from '../../../../lib/formatTime';
-import { useQuery } from '../../../../lib/query';
+import { useFillFromQuery, useQuery } from '../../../../lib/query';
 import { onApiError } from '../../../../lib/session';
 import { toast } from '../../../../lib/toast';
 import { Alert } from '../../../../ui/Alert';
@@ -116,8 +116,11 @@ function Editor({ existing }: { existing?: PostEditor }) {
     excerpt: existing && existing.excerpt ? existing.excerpt : '',
     lang: existing?.lang ?? i18n.language,
     tags: (existing?.tags ?? []).join(', '),
-    community: existing?.community.slug ?? query?.get('community') ?? '',
+    community: existing?.community.slug ?? '',
   });
+  // A forum's "start a topic" (and any link with ?community=) names the community in the query,
+  // which the page reads after its first render.
+  useFillFromQuery(form, existing ? null : query, (q) => ({ community: q.get('community') }));
   const { attach } = form;
   const [cover, setCover] = useState<File | null>(null);
   const [post, setPost] = useState(existing);

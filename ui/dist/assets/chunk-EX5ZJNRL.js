@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-J6M43KW5.js";import"./chunk-UILGEZAD.js";import"./chunk-JGPLH7QV.js";import{P as r}from"./chunk-5I6XPLOY.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -73,7 +73,9 @@ function sourceHash() {
 
 /** Builds the binary with `go build` from the repo root; reused while the sources are unchanged. */
 export function buildBinary() {
-  const dir = path.join(os.tmpdir(), 'gerege-e2e-bin');
+  // One folder per checkout: two clones on one machine (helpers, a fresh clone beside the working
+  // one) would otherwise remove each other's binaries below while a test is about to run one.
+  const dir = path.join(os.tmpdir(), `gerege-e2e-bin-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`);
   mkdirSync(dir, { recursive: true });
   const bin = path.join(dir, `gerege-${sourceHash()}`);
   if (existsSync(bin)) return bin;

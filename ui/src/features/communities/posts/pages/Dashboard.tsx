@@ -2,6 +2,7 @@
 // /dashboard/post/{slug}/edit (the editor: text in Markdown, language, tags, cover), and
 // /dashboard/post/{slug} (the preview as it will be read, with publish now, schedule at a time,
 // back to draft and delete).
+import type { TargetedEvent } from 'preact';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useRoute } from 'wouter';
@@ -9,7 +10,8 @@ import type { ApiError } from '../../../../lib/api';
 import { FormMessage, SubmitButton, useForm } from '../../../../lib/form';
 import { formatDateTime } from '../../../../lib/formatTime';
 import { useFillFromQuery, useQuery } from '../../../../lib/query';
-import { onApiError } from '../../../../lib/session';
+import { useResource } from '../../../../lib/resource';
+import { onApiError, useSession } from '../../../../lib/session';
 import { toast } from '../../../../lib/toast';
 import { Alert } from '../../../../ui/Alert';
 import { Button } from '../../../../ui/Button';
@@ -30,6 +32,7 @@ import {
   updatePost,
   uploadCover,
 } from '../api';
+import type { MyCommunities } from '../../community/api';
 import { Tags } from '../components/PostCard';
 
 const D = 'posts.dashboard';
@@ -104,6 +107,43 @@ export function MyPosts() {
   );
 }
 
+/**
+ * Where a new post goes: a community the author is an active member of, or (administrators)
+ * the platform's own posts. A community named by the link that opened the editor stays a
+ * choice while the list loads. The server decides again when the post is saved.
+ */
+function CommunityPicker({ value, error, name, onPick }: { value: string; error?: string; name: string; onPick: (slug: string) => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const admin = !!session.user?.roles.includes('admin');
+  const { data } = useResource<MyCommunities>('/me/communities');
+  const mine = (data?.items ?? []).filter((c) => c.status === 'active' && c.membership?.status === 'active');
+  const options = [
+    ...(admin ? [{ value: '', label: t(`${D}.platformWide`) }] : []),
+    ...mine.map((c) => ({ value: c.slug, label: c.name })),
+  ];
+  if (value && !options.some((o) => o.value === value)) options.push({ value, label: value });
+  if (data && !admin && options.length === 0) {
+    return (
+      <p class="muted" id="post-community">
+        {t(`${D}.noCommunities`)} <Link href="/forums">{t(`${D}.findCommunities`)}</Link>
+      </p>
+    );
+  }
+  return (
+    <SelectField
+      id="post-community"
+      name={name}
+      label={t(`${D}.community`)}
+      options={options}
+      placeholder={admin ? undefined : t(`${D}.chooseCommunity`)}
+      value={value}
+      error={error}
+      onChange={(e: TargetedEvent<HTMLSelectElement>) => onPick(e.currentTarget.value)}
+    />
+  );
+}
+
 type Fields = { title: string; body: string; excerpt: string; lang: string; tags: string; community: string };
 
 function Editor({ existing }: { existing?: PostEditor }) {
@@ -168,9 +208,7 @@ function Editor({ existing }: { existing?: PostEditor }) {
     <form ref={attach} onSubmit={onSubmit} noValidate class="post-editor">
       <FormMessage message={form.message} />
       {forum && <p class="muted">{t(`${D}.topicIn`, { forum })}</p>}
-      {!post && (
-        <TextField id="post-community" label={t(`${D}.community`)} hint={t(`${D}.communityHint`)} {...form.text('community')} />
-      )}
+      {!post && <CommunityPicker {...form.text('community')} onPick={(slug) => form.set('community', slug)} />}
       <TextField id="post-title" label={t(`${D}.titleField`)} required maxLength={200} {...form.text('title')} />
       <div class="field">
         <label for="post-body">{t(`${D}.body`)}</label>

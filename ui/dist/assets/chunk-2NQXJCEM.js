@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-GCBLGNIR.js";import"./chunk-NUYKNSEY.js";import"./chunk-6U26TMBK.js";import{P as r}from"./chunk-NFZ4JLXA.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

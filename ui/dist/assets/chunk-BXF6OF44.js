@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-VHNRB3P6.js";import"./chunk-UWVSWGVS.js";import{P as r}from"./chunk-NFZ4JLXA.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

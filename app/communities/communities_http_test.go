@@ -590,6 +590,10 @@ func TestProfiles(t *testing.T) {
 
 	p := call(t, w.c["anonymous"], w.ts, "GET", "/api/profiles/bat_2026", nil)
 	apitest.MustStatus(t, p, 200)
+	// The account id, for reporting the profile and blocking or muting the person from it.
+	if got := fmt.Sprint(p.Body["id"]); got != fmt.Sprint(w.userID(t, "bat@example.mn")) {
+		t.Fatalf("profile id %s: %s", got, p.Raw)
+	}
 	for _, want := range []string{"Bat Test", "Studying in Seoul.", "Profile Club", "Bat public topic"} {
 		if !strings.Contains(p.Raw, want) {
 			t.Fatalf("profile lacks %q: %s", want, p.Raw)

@@ -157,7 +157,7 @@ func (h *Handlers) profileView(ctx context.Context, lang string, viewer *db.User
 			return nil, web.NotFound()
 		}
 	}
-	out := &ProfileView{Handle: p.Handle, Name: p.FirstName + " " + p.LastName, Bio: p.Bio, Self: vid == p.UserID,
+	out := &ProfileView{ID: p.UserID, Handle: p.Handle, Name: p.FirstName + " " + p.LastName, Bio: p.Bio, Self: vid == p.UserID,
 		Communities: []ProfileCommunity{}, Posts: []ProfilePost{}}
 	cs, err := h.Store.ProfileCommunities(ctx, p.UserID, vid)
 	if err != nil {

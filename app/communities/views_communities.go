@@ -207,6 +207,7 @@ type ProfilePost struct {
 
 // ProfileView is a person's public profile.
 type ProfileView struct {
+	ID          int64              `json:"id" description:"the person's account id, to report the profile or block and mute the person"`
 	Handle      string             `json:"handle"`
 	Name        string             `json:"name"`
 	Bio         string             `json:"bio"`

@@ -2,7 +2,7 @@
 // something they see (an opportunity's page has the Report button; posts get it when their
 // part lands), the platform's admin finds it on the review queue with its 24-hour clock,
 // decides with a reason, and the student sees the outcome under "My reports"; the student
-// blocks someone and undoes it on the account page. axe on each screen.
+// blocks someone from their profile and undoes it on the account page. axe on each screen.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { axe, unexpected } from './forms-helpers.mjs';
@@ -85,12 +85,18 @@ describe('moderation', () => {
       await mine.getByText(tf(lang, `${M}.page.outcome`, { outcome: t(lang, `${M}.labels.actions.warn`) })).waitFor();
       await mine.getByText(t(lang, `${M}.labels.statuses.actioned`)).waitFor();
 
-      // 4. Block someone, then undo it on the account page.
-      // (The block button sits on people's profiles and posts, which the other parts render;
-      // here it is the API call that button makes.)
-      const someone = a.user.id;
-      const blocked = await s.context.request.put(`${site.baseURL}/api/me/blocks/${someone}`, { data: {} });
-      assert.equal(blocked.status(), 204);
+      // 4. Block someone from their profile, then undo it on the account page.
+      const someone = await (await a.context.request.get(`${site.baseURL}/api/me/profile`)).json();
+      await s.page.goto(`${site.baseURL}/${lang}/u/${someone.handle}`);
+      await settled(s.page);
+      await s.page.getByRole('heading', { level: 1, name: someone.name }).waitFor();
+      await s.page.getByRole('button', { name: t(lang, `${M}.button.person`) }).click();
+      const personDialog = s.page.getByRole('dialog', { name: tf(lang, `${M}.dialogs.person.title`, { name: someone.name }) });
+      await personDialog.waitFor();
+      found.push(...(await axe(s.page, `${lang} block dialog`)));
+      await personDialog.getByRole('button', { name: t(lang, `${M}.dialogs.person.block`), exact: true }).click();
+      await toastWith(s.page, tf(lang, `${M}.dialogs.person.blocked`, { name: someone.name }));
+      assert.equal((await (await s.context.request.get(`${site.baseURL}/api/me/blocks`)).json()).blocked.length, 1);
       await s.page.goto(`${site.baseURL}/${lang}/dashboard/user/account`);
       await settled(s.page);
       const section = s.page.locator('#blocked-people');

@@ -3460,6 +3460,11 @@ export interface components {
             bio: string;
             communities: components["schemas"]["CommunitiesProfileCommunity"][];
             handle: string;
+            /**
+             * Format: int64
+             * @description the person's account id, to report the profile or block and mute the person
+             */
+            id: number;
             name: string;
             posts: components["schemas"]["CommunitiesProfilePost"][];
             self: boolean;

@@ -27,6 +27,7 @@ import {
   saveMyProfile,
 } from '../api';
 import { Badge, C, CommunityBadges, FollowControl, JoinControl, Pending, usePageData, useTitle } from '../components/parts';
+import { PersonMenu, ReportButton } from '../../moderation/ReportButton';
 
 const dec = (s: string) => decodeURIComponent(s);
 
@@ -354,6 +355,12 @@ export function Profile() {
         <h1>{p.name}</h1>
         <p class="muted">@{p.handle}</p>
         {p.bio && <p class="comm-bio">{p.bio}</p>}
+        {!p.self && (
+          <p class="comm-actions">
+            <ReportButton target="profile" id={p.id} />
+            <PersonMenu userId={p.id} name={p.name} />
+          </p>
+        )}
       </header>
       {p.self && <EditProfile p={p} onSaved={(h, bio) => replace({ ...p, handle: h, bio })} />}
       <section aria-labelledby="comm-p-communities">

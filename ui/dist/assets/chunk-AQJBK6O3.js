@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-ADPS4O5N.js";import"./chunk-5Q5V3UOD.js";import"./chunk-VEQB7PBI.js";import{P as r}from"./chunk-FA6VL2ES.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

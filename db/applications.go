@@ -204,6 +204,33 @@ func (s *Store) ApplicationCounts(ctx context.Context, oppID int64) (map[string]
 	return s.countByStatus(ctx, `SELECT status, count(*) FROM applications WHERE opportunity_id = ? GROUP BY status`, oppID)
 }
 
+// ApplicationTotals counts the applications of each posting in ids (every status), for the
+// organisation's list of postings; postings without any are absent.
+func (s *Store) ApplicationTotals(ctx context.Context, ids []int64) (map[int64]int, error) {
+	out := map[int64]int{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.rows(ctx, `SELECT opportunity_id, count(*) FROM applications WHERE opportunity_id IN (`+placeholders(len(ids))+`) GROUP BY opportunity_id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, err
+		}
+		out[id] = n
+	}
+	return out, rows.Err()
+}
+
 // Waiting is an organisation's applications not reviewed within the promise.
 type Waiting struct {
 	OrgID   int64

@@ -288,6 +288,7 @@ type OppFilter struct {
 	Statuses        []string
 	Match           string
 	Kind            string
+	Kinds           []string // any of these (the dashboard's jobs or tours)
 	EmploymentType  string
 	Classification  string
 	Classifications []string // any of these (Direction Board matches)
@@ -353,6 +354,9 @@ func (s *Store) SearchOpportunities(ctx context.Context, f OppFilter) (*OppPage,
 	eq("p.audience", f.Audience)
 	eq("p.visa_type", f.VisaType)
 	eq("p.exchange_type", f.ExchangeType)
+	if len(f.Kinds) > 0 {
+		add(`p.kind IN (`+placeholders(len(f.Kinds))+`)`, anys(f.Kinds)...)
+	}
 	if len(f.Classifications) > 0 {
 		add(`p.classification IN (`+placeholders(len(f.Classifications))+`)`, anys(f.Classifications)...)
 	}

@@ -18,8 +18,21 @@ import (
 type OrgListQuery struct {
 	Status string `query:"status" enum:"draft,submitted,returned,published,closed,archived"`
 	Kind   string `query:"kind" enum:"job,career,education,development,exchange,recruitment,travel"`
+	Kinds  string `query:"kinds" description:"any of these kinds, comma-separated (the dashboard's jobs or tours)"`
 	Q      string `query:"q" maxLength:"200"`
 	After  string `query:"after"`
+}
+
+// OrgSummary is a posting in the organisation's list, with its number of applications.
+type OrgSummary struct {
+	Summary
+	Applications int `json:"applications" description:"applications in every status"`
+}
+
+// OrgPage is a page of the organisation's postings; next is the cursor of the following page ("" at the end).
+type OrgPage struct {
+	Items []OrgSummary `json:"items"`
+	Next  string       `json:"next"`
 }
 
 // OrgList is GET /api/org/opportunities: every status, most recently changed first.
@@ -29,11 +42,22 @@ func (h *Handlers) OrgList(w http.ResponseWriter, r *http.Request) error {
 	c := &web.Checker{}
 	c.OneOf("status", q.Get("status"), false, Statuses...)
 	c.OneOf("kind", q.Get("kind"), false, Kinds...)
+	var kinds []string
+	if k := q.Get("kinds"); k != "" {
+		kinds = strings.Split(k, ",")
+		if len(kinds) > len(Kinds) {
+			kinds = kinds[:len(Kinds)+1] // one too many is enough to refuse (and bounds the work)
+			c.Add("kinds", web.M("validation.choice"))
+		}
+		for _, one := range kinds {
+			c.OneOf("kinds", one, true, Kinds...)
+		}
+	}
 	c.Text("q", q.Get("q"), false, 200)
 	if err := c.Err(); err != nil {
 		return err
 	}
-	f := db.OppFilter{OrgID: u.OrgID, Statuses: Statuses, Kind: q.Get("kind"), Sort: "updated", Limit: 50}
+	f := db.OppFilter{OrgID: u.OrgID, Statuses: Statuses, Kind: q.Get("kind"), Kinds: kinds, Sort: "updated", Limit: 50}
 	if s := q.Get("status"); s != "" {
 		f.Statuses = []string{s}
 	}
@@ -51,9 +75,21 @@ func (h *Handlers) OrgList(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out, err := h.page(r, page)
+	list, err := h.page(r, page)
 	if err != nil {
 		return err
+	}
+	ids := make([]int64, len(list.Items))
+	for i, s := range list.Items {
+		ids[i] = s.ID
+	}
+	totals, err := h.Store.ApplicationTotals(r.Context(), ids)
+	if err != nil {
+		return err
+	}
+	out := OrgPage{Items: make([]OrgSummary, len(list.Items)), Next: list.Next}
+	for i, s := range list.Items {
+		out.Items[i] = OrgSummary{Summary: s, Applications: totals[s.ID]}
 	}
 	web.JSON(w, http.StatusOK, out)
 	return nil

@@ -437,6 +437,53 @@ func TestPermissionsAndOtherOrganisations(t *testing.T) {
 	apitest.MustStatus(t, call(t, noid, ts, "POST", "/api/me/applications/"+appID+"/withdraw", nil), 404)
 }
 
+// The organisation's list filters by a group of kinds on the server (the dashboard's jobs and
+// tours: a page filtered in the browser could come back empty with more to load) and carries
+// each posting's number of applications (the dashboard counted them from a 500-row page).
+func TestOrgListKindsAndApplicationCounts(t *testing.T) {
+	t.Parallel()
+	w := setup(t)
+	ts := w.ts
+	apitest.MustStatus(t, call(t, w.c["individual"], ts, "POST", "/api/opportunities/"+w.slug+"/applications", map[string]any{
+		"answers": []map[string]any{{"index": 0, "value": "yes"}, {"index": 1, "value": "0"}}}), 201)
+	tour := call(t, w.c["owner"], ts, "POST", "/api/org/opportunities", map[string]any{"kind": "travel", "titleEn": "Summer trip to Seoul"})
+	apitest.MustStatus(t, tour, 201)
+	tourID := fmt.Sprint(tour.Body["id"])
+	items := func(r apitest.Reply) map[string]float64 {
+		t.Helper()
+		apitest.MustStatus(t, r, 200)
+		out := map[string]float64{}
+		for _, it := range r.Body["items"].([]any) {
+			m := it.(map[string]any)
+			out[fmt.Sprint(m["id"])] = m["applications"].(float64)
+		}
+		return out
+	}
+	all := items(call(t, w.c["counselor"], ts, "GET", "/api/org/opportunities", nil))
+	if all[w.posting] != 1 || all[tourID] != 0 || len(all) != 2 {
+		t.Errorf("counts: %v", all)
+	}
+	if jobs := items(call(t, w.c["owner"], ts, "GET", "/api/org/opportunities?kinds=job,career,recruitment", nil)); len(jobs) != 1 || jobs[w.posting] != 1 {
+		t.Errorf("jobs: %v", jobs)
+	}
+	if tours := items(call(t, w.c["owner"], ts, "GET", "/api/org/opportunities?kinds=travel,exchange", nil)); len(tours) != 1 {
+		t.Errorf("tours: %v", tours)
+	}
+	for _, bad := range []string{"job,bogus", "job,,travel", strings.Repeat("job,", 20) + "job"} {
+		r := call(t, w.c["owner"], ts, "GET", "/api/org/opportunities?kinds="+bad, nil)
+		if r.Status != 422 || !strings.Contains(r.Raw, `"kinds"`) {
+			t.Errorf("kinds=%s: %d %s", bad, r.Status, r.Raw)
+		}
+	}
+	// Another organisation's list has neither the postings nor their counts.
+	apitest.MustStatus(t, apitest.Register(t, ts, "rival2@example.mn", map[string]any{"accountType": "enterprise",
+		"organization": "Rival Two LLC", "dateOfBirth": "1990-01-01"}), 201)
+	if r := call(t, apitest.SignIn(t, ts, "rival2@example.mn"), ts, "GET", "/api/org/opportunities", nil); r.Status == 200 &&
+		(strings.Contains(r.Raw, "Summer trip") || strings.Contains(r.Raw, `"applications":1`)) {
+		t.Errorf("a rival sees the postings: %s", r.Raw)
+	}
+}
+
 // The applicant's dashboard pages are in the navigation of individuals only, and the server
 // lets only them open the pages.
 func TestApplicantDashboardPages(t *testing.T) {

@@ -75,7 +75,7 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Put("/org/profile", authz.OpportunitiesManage, h.PutOrg, authz.Doc{ID: "saveOrgProfile", Req: OrgRequest{}, Resp: OrgView{},
 		Summary: "Save the profile; verify=true also asks the admins to verify the organisation"})
 	r.Get("/org/opportunities", authz.OpportunitiesReview, h.OrgList, authz.Doc{ID: "listOrgOpportunities",
-		Query: OrgListQuery{}, Resp: Page{}, Summary: "The organisation's postings in every status"})
+		Query: OrgListQuery{}, Resp: OrgPage{}, Summary: "The organisation's postings in every status, with their numbers of applications"})
 	r.Post("/org/opportunities", authz.OpportunitiesManage, h.Create, authz.Doc{ID: "createOpportunity", Req: Posting{},
 		Resp: Editor{}, Status: 201, Summary: "Create a draft (kind and one title are enough)"})
 	r.Get("/org/opportunities/{id}", authz.OpportunitiesReview, h.Get, authz.Doc{ID: "getOrgOpportunity", Resp: Editor{},

@@ -2013,7 +2013,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organisation's postings in every status */
+        /** The organisation's postings in every status, with their numbers of applications */
         get: operations["listOrgOpportunities"];
         put?: never;
         /** Create a draft (kind and one title are enough) */
@@ -4355,6 +4355,10 @@ export interface components {
              */
             status: "verified" | "returned" | "suspended";
         };
+        OpportunitiesOrgPage: {
+            items: components["schemas"]["OpportunitiesOrgSummary"][];
+            next: string;
+        };
         OpportunitiesOrgRef: {
             name: string;
             slug: string;
@@ -4375,6 +4379,31 @@ export interface components {
             verify: boolean;
             /** @description https://… the organisation's site; the contact email must be at its domain */
             website: string;
+        };
+        OpportunitiesOrgSummary: {
+            /** @description applications in every status */
+            applications: number;
+            city: string;
+            classification: string;
+            country: string;
+            countryName: string;
+            deadline: string;
+            employmentType: string;
+            excerpt: string;
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            /** @description language of title and excerpt */
+            lang: string;
+            languages: string[];
+            organization: components["schemas"]["OpportunitiesOrgRef"];
+            pay: components["schemas"]["OpportunitiesPay"];
+            publishedAt: null | string;
+            saved: boolean;
+            slug: string;
+            status: string;
+            title: string;
+            workplace: string;
         };
         OpportunitiesOrgView: {
             city: string;
@@ -14947,6 +14976,8 @@ export interface operations {
             query?: {
                 status?: "draft" | "submitted" | "returned" | "published" | "closed" | "archived";
                 kind?: "job" | "career" | "education" | "development" | "exchange" | "recruitment" | "travel";
+                /** @description any of these kinds, comma-separated (the dashboard's jobs or tours) */
+                kinds?: string;
                 q?: string;
                 after?: string;
             };
@@ -14962,7 +14993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OpportunitiesPage"];
+                    "application/json": components["schemas"]["OpportunitiesOrgPage"];
                 };
             };
             /** @description Bad Request */

@@ -1,6 +1,6 @@
 // The dashboard's calls to the opportunities API (app/opportunities/module.go).
 import { get, post, put } from '../../../lib/api';
-import type { ApplicantDetail, DecisionResult, Editor, MoveResult, OrgRequest, OrgView, Page, Pipeline, Posting, Queue } from './types';
+import type { ApplicantDetail, DecisionResult, Editor, MoveResult, OrgPage, OrgRequest, OrgView, Pipeline, Posting, Queue } from './types';
 
 const qs = (params: Record<string, string | number | undefined>) => {
   const q = new URLSearchParams();
@@ -9,7 +9,8 @@ const qs = (params: Record<string, string | number | undefined>) => {
   return s ? `?${s}` : '';
 };
 
-export const listPostings = (f: { status?: string; kind?: string; q?: string; after?: string }) => get<Page>(`/org/opportunities${qs(f)}`);
+/** The organisation's postings; `kinds` (comma-separated) keeps a group of kinds, `kind` one. */
+export const listPostings = (f: { status?: string; kind?: string; kinds?: string; q?: string; after?: string }) => get<OrgPage>(`/org/opportunities${qs(f)}`);
 export const getPosting = (id: number | string) => get<Editor>(`/org/opportunities/${id}`);
 export const createPosting = (p: Posting) => post<Editor>('/org/opportunities', p);
 export const updatePosting = (id: number | string, p: Posting) => put<Editor>(`/org/opportunities/${id}`, p);

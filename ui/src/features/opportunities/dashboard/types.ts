@@ -157,6 +157,16 @@ export interface Page {
   next: string;
 }
 
+/** A posting in the organisation's list, with its applications in every status. */
+export interface OrgSummary extends Summary {
+  applications: number;
+}
+
+export interface OrgPage {
+  items: OrgSummary[];
+  next: string;
+}
+
 export interface OrgView {
   id: number;
   name: string;

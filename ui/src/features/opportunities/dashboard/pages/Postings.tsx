@@ -12,27 +12,11 @@ import { type ApiError } from '../../../../lib/api';
 import { formatDate } from '../../../../lib/formatTime';
 import { onApiError, type User } from '../../../../lib/session';
 import { DashboardShell } from '../../../../ui/DashboardShell';
-import { listApplicants, listPostings } from '../api';
+import { listPostings } from '../api';
 import { D, label, options, pageKey, StatusBadge, Loading, useSections } from '../components/parts';
-import { GROUP_KINDS, type Group, STATUSES, type Summary } from '../types';
+import { GROUP_KINDS, type Group, type OrgSummary, STATUSES } from '../types';
 import { useDebounced } from '../../../../lib/api';
 
-
-/** Applications per posting: the pipeline's first 500, counted here (the list has no counts). */
-function useApplicationCounts(): Record<number, number> {
-  const [counts, setCounts] = useState<Record<number, number>>({});
-  useEffect(() => {
-    listApplicants({}).then(
-      (p) => {
-        const out: Record<number, number> = {};
-        for (const a of p.items) out[a.opportunityId] = (out[a.opportunityId] ?? 0) + 1;
-        setCounts(out);
-      },
-      (err: ApiError) => onApiError(err),
-    );
-  }, []);
-  return counts;
-}
 
 function PostingList({ group, user }: { group: Group; user: User }) {
   const { t } = useTranslation();
@@ -41,18 +25,16 @@ function PostingList({ group, user }: { group: Group; user: User }) {
   const [kind, setKind] = useState('');
   const [query, setQuery] = useState('');
   const q = useDebounced(query.trim(), 300);
-  const [items, setItems] = useState<Summary[] | null>(null);
+  const [items, setItems] = useState<OrgSummary[] | null>(null);
   const [next, setNext] = useState('');
   const [error, setError] = useState('');
-  const counts = useApplicationCounts();
   const manage = user.organization?.role === 'owner' || user.organization?.role === 'manager';
 
   const load = (after = '') =>
-    listPostings({ status, kind, q, after }).then(
+    // Without a kind, the server keeps this page's group of kinds.
+    listPostings({ status, kind, kinds: kind ? '' : kinds.join(','), q, after }).then(
       (page) => {
-        // Without a kind, the list holds every kind: keep this page's.
-        const mine = page.items.filter((s) => kinds.includes(s.kind));
-        setItems((prev) => (after && prev ? [...prev, ...mine] : mine));
+        setItems((prev) => (after && prev ? [...prev, ...page.items] : page.items));
         setNext(page.next);
         setError('');
       },
@@ -115,9 +97,9 @@ function PostingList({ group, user }: { group: Group; user: User }) {
               key: 'apps',
               header: t(`${D}.list.applications`),
               cell: (s) =>
-                counts[s.id] ? (
-                  <Link href={`/dashboard/kanban?opportunity=${s.id}`} aria-label={t(`${D}.list.applicationsOf`, { count: counts[s.id], title: s.title })}>
-                    {counts[s.id]}
+                s.applications ? (
+                  <Link href={`/dashboard/kanban?opportunity=${s.id}`} aria-label={t(`${D}.list.applicationsOf`, { count: s.applications, title: s.title })}>
+                    {s.applications}
                   </Link>
                 ) : (
                   '0'

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-HDIGDYWQ.js";import"./chunk-MPGIF4EF.js";import"./chunk-DI4EW57I.js";import{P as r}from"./chunk-EEOWLQA2.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

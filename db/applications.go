@@ -211,10 +211,7 @@ func (s *Store) ApplicationTotals(ctx context.Context, ids []int64) (map[int64]i
 	if len(ids) == 0 {
 		return out, nil
 	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
+	args := anys(ids)
 	rows, err := s.rows(ctx, `SELECT opportunity_id, count(*) FROM applications WHERE opportunity_id IN (`+placeholders(len(ids))+`) GROUP BY opportunity_id`, args...)
 	if err != nil {
 		return nil, err

@@ -217,10 +217,7 @@ func (s *Store) UsersByHandles(ctx context.Context, handles []string) (map[strin
 	if len(handles) == 0 {
 		return out, nil
 	}
-	args := make([]any, len(handles))
-	for i, h := range handles {
-		args[i] = h
-	}
+	args := anys(handles)
 	rows, err := s.rows(ctx, `SELECT lower(handle), user_id FROM community_profiles WHERE handle IN (?`+
 		strings.Repeat(", ?", len(handles)-1)+`)`, args...)
 	if err != nil {

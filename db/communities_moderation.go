@@ -349,10 +349,7 @@ func (s *Store) CommunityRefs(ctx context.Context, ids []int64) (map[int64]Commu
 	if len(ids) == 0 {
 		return out, nil
 	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
+	args := anys(ids)
 	rows, err := s.rows(ctx, `SELECT id, slug, name_en, name_mn FROM communities WHERE id IN (`+
 		strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")+`)`, args...)
 	if err != nil {

@@ -218,7 +218,7 @@ func (s *Store) vote(ctx context.Context, pollID, userID int64, prev, options []
 			return err
 		}
 		if _, err := s.exec(ctx, `UPDATE poll_options SET votes = votes - 1 WHERE id IN (?`+strings.Repeat(", ?", len(prev)-1)+`)`,
-			int64sToAny(prev)...); err != nil {
+			anys(prev)...); err != nil {
 			return err
 		}
 	} else if _, err := s.exec(ctx, `UPDATE polls SET voters = voters + 1 WHERE id = ?`, pollID); err != nil {
@@ -231,16 +231,8 @@ func (s *Store) vote(ctx context.Context, pollID, userID int64, prev, options []
 		}
 	}
 	_, err := s.exec(ctx, `UPDATE poll_options SET votes = votes + 1 WHERE id IN (?`+strings.Repeat(", ?", len(options)-1)+`)`,
-		int64sToAny(options)...)
+		anys(options)...)
 	return err
-}
-
-func int64sToAny(ids []int64) []any {
-	out := make([]any, len(ids))
-	for i, id := range ids {
-		out[i] = id
-	}
-	return out
 }
 
 // PollCounts are a poll's live counts (for tests and checks): voters and each option's votes

@@ -245,10 +245,7 @@ func (s *Store) PostTags(ctx context.Context, ids []int64) (map[int64][]string, 
 	if len(ids) == 0 {
 		return out, nil
 	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
+	args := anys(ids)
 	rows, err := s.rows(ctx, `SELECT post_id, tag FROM post_tags WHERE post_id IN (`+placeholders(len(ids))+`) ORDER BY post_id, tag`, args...)
 	if err != nil {
 		return nil, err
@@ -492,10 +489,7 @@ func (s *Store) PostCovers(ctx context.Context, ids []int64) (map[int64][]PostCo
 	if len(ids) == 0 {
 		return out, nil
 	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
+	args := anys(ids)
 	rows, err := s.rows(ctx, `SELECT post_id, width, height, file_id FROM post_covers WHERE post_id IN (`+placeholders(len(ids))+
 		`) ORDER BY post_id, width DESC`, args...)
 	if err != nil {
@@ -555,10 +549,7 @@ func (s *Store) CoverFileIDs(ctx context.Context, postIDs []int64) ([]int64, err
 	if len(postIDs) == 0 {
 		return nil, nil
 	}
-	args := make([]any, len(postIDs))
-	for i, id := range postIDs {
-		args[i] = id
-	}
+	args := anys(postIDs)
 	return s.ids(ctx, `SELECT file_id FROM post_covers WHERE post_id IN (`+placeholders(len(postIDs))+`)`, args...)
 }
 

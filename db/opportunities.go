@@ -475,10 +475,11 @@ func (f scanFunc) Scan(dest ...any) error { return f(dest...) }
 
 func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?,", n), ",") }
 
-func anys(v []string) []any {
+// anys is v as query arguments (for IN lists).
+func anys[T any](v []T) []any {
 	out := make([]any, len(v))
-	for i, s := range v {
-		out[i] = s
+	for i, x := range v {
+		out[i] = x
 	}
 	return out
 }

@@ -56,7 +56,9 @@ func TestChangesAreAtomic(t *testing.T) {
 	faults := dbtest.Inject(t, w.s.Store())
 	for _, f := range flows {
 		path := fmt.Sprint("/api/people/", w.id[f.target], f.suffix)
-		run := func() apitest.Reply { return apitest.Call(t, w.clients[f.who], w.ts, f.method, path, f.body, "", same...) }
+		run := func() apitest.Reply {
+			return apitest.Call(t, w.clients[f.who], w.ts, f.method, path, f.body, "", same...)
+		}
 		// Fail write 1, 2, … until the flow has fewer writes than n: then it went through,
 		// and all its writes were in one transaction.
 		writes := 0

@@ -158,14 +158,16 @@ function Rows({ people }: { people: Person[] }) {
       columns={[
         {
           key: 'name',
-          header: t('people.ui.name'),
+          header: t('people.ui.nameEmail'),
           cell: (p) => (
-            <Link href={editPath(p.id)} aria-label={t('people.ui.editName', { name: p.name })}>
-              {p.name}
-            </Link>
+            <>
+              <Link href={editPath(p.id)} aria-label={t('people.ui.editName', { name: p.name })}>
+                {p.name}
+              </Link>
+              <small class="people-email">{p.email}</small>
+            </>
           ),
         },
-        { key: 'email', header: t('people.ui.email'), cell: (p) => p.email },
         { key: 'role', header: t('people.ui.role'), cell: (p) => roleLabel(t, p) },
         { key: 'org', header: t('people.ui.organization'), cell: (p) => p.organizationName ?? '—' },
         { key: 'status', header: t('people.ui.status'), cell: (p) => <Status person={p} /> },

@@ -92,6 +92,9 @@ type PeopleFilter struct {
 	Limit    int
 }
 
+// peopleCommonMatch is the number of matches from which a searched word counts as common.
+const peopleCommonMatch = 1000
+
 // PeoplePage is a page of people and the position after it (nil at the end).
 type PeoplePage struct {
 	Items []ManagedUser
@@ -107,14 +110,28 @@ func (s *Store) People(ctx context.Context, f PeopleFilter) (*PeoplePage, error)
 		if err := s.RefreshPeopleSearch(ctx); err != nil {
 			return nil, err
 		}
-		where = append(where, `u.id IN (SELECT rowid FROM people_search WHERE people_search MATCH ?)`)
+		// A rare word: the matches drive the query and are sorted (few). A common one ("bat"):
+		// the list walks its sort order and checks each account against the index, so it
+		// stops after a page instead of sorting a large share of every account.
+		var n int
+		if err := s.row(ctx, `SELECT count(*) FROM (SELECT rowid FROM people_search WHERE people_search MATCH ? LIMIT ?)`,
+			expr, peopleCommonMatch).Scan(&n); err != nil {
+			return nil, mapErr(err)
+		}
+		if n < peopleCommonMatch {
+			where = append(where, `u.id IN (SELECT rowid FROM people_search WHERE people_search MATCH ?)`)
+		} else {
+			where = append(where, `+u.id IN (SELECT rowid FROM people_search WHERE people_search MATCH ?)`)
+		}
 		args = append(args, expr)
 	}
 	switch f.Role {
 	case "individual":
 		where = append(where, `u.account_type = 'individual'`)
 	case "owner", "manager", "counselor":
-		where = append(where, `m.role = ?`)
+		// coalesce keeps the LEFT JOIN (SQLite would otherwise turn it into a join driven
+		// by memberships and sort them all): the list walks its order and looks each up.
+		where = append(where, `coalesce(m.role, '') = ?`)
 		args = append(args, f.Role)
 	case "staff":
 		where = append(where, `u.staff >= 1`)

@@ -14,7 +14,7 @@ END;
 -- The list's sort orders (keyset paging).
 CREATE INDEX users_name_idx ON users (first_name COLLATE NOCASE, last_name COLLATE NOCASE, id);
 CREATE INDEX users_created_idx ON users (created_at, id);
-CREATE INDEX users_last_sign_in_idx ON users (last_sign_in_at, id);
+CREATE INDEX users_last_sign_in_idx ON users (coalesce(last_sign_in_at, ''), id);
 
 -- Names and emails folded by app/platform/search (both scripts). Accounts change in several
 -- modules (registration, the profile page, people), so triggers queue every changed account

@@ -142,15 +142,16 @@ function Access({ person, onSaved }: { person: Person; onSaved: Update }) {
         )}
       </p>
       <div class="button-row">
-        {person.suspended ? (
-          <button type="button" disabled={busy} onClick={act('reactivate', t('people.ui.active'))}>
-            {t('people.ui.reactivate')}
-          </button>
-        ) : (
-          <button type="button" class="contrast" disabled={busy} onClick={act('suspend', t('people.ui.suspended'))}>
-            {t('people.ui.suspend')}
-          </button>
-        )}
+        {person.can.suspend &&
+          (person.suspended ? (
+            <button type="button" disabled={busy} onClick={act('reactivate', t('people.ui.active'))}>
+              {t('people.ui.reactivate')}
+            </button>
+          ) : (
+            <button type="button" class="contrast" disabled={busy} onClick={act('suspend', t('people.ui.suspended'))}>
+              {t('people.ui.suspend')}
+            </button>
+          ))}
         {person.can.signOut && (
           <button type="button" class="secondary outline" disabled={busy} onClick={act('sign-out', t('people.ui.signedOut'))}>
             {t('people.ui.signOut')}

@@ -87,7 +87,7 @@ type PeopleFilter struct {
 	OrgID    int64  // only this organisation's members (0: any)
 	Verified string // email | id
 	Status   string // active | suspended
-	Sort     string // name (default) | created | lastSignIn
+	Sort     string // name (default: first name, last name) | surname (last name first) | created | lastSignIn
 	After    *PeopleCursor
 	Limit    int
 }
@@ -168,6 +168,12 @@ func (s *Store) People(ctx context.Context, f PeopleFilter) (*PeoplePage, error)
 			where = append(where, `(coalesce(u.last_sign_in_at, ''), u.id) < (?, ?)`)
 			args = append(args, f.After.A, f.After.ID)
 		}
+	case "surname":
+		order = `u.last_name COLLATE NOCASE, u.first_name COLLATE NOCASE, u.id`
+		if f.After != nil {
+			where = append(where, `(u.last_name COLLATE NOCASE, u.first_name COLLATE NOCASE, u.id) > (?, ?, ?)`)
+			args = append(args, f.After.A, f.After.B, f.After.ID)
+		}
 	default:
 		order = `u.first_name COLLATE NOCASE, u.last_name COLLATE NOCASE, u.id`
 		if f.After != nil {
@@ -210,6 +216,8 @@ func (s *Store) People(ctx context.Context, f PeopleFilter) (*PeoplePage, error)
 			if !last.LastSignInAt.IsZero() {
 				c.A = T(last.LastSignInAt)
 			}
+		case "surname":
+			c.A, c.B = last.LastName, last.FirstName
 		default:
 			c.A, c.B = last.FirstName, last.LastName
 		}

@@ -5,6 +5,7 @@ DROP TABLE people_search_stale;
 DROP TABLE people_search;
 DROP INDEX users_last_sign_in_idx;
 DROP INDEX users_created_idx;
+DROP INDEX users_surname_idx;
 DROP INDEX users_name_idx;
 DROP TRIGGER users_last_sign_in;
 ALTER TABLE users DROP COLUMN last_sign_in_at;

@@ -13,6 +13,7 @@ END;
 
 -- The list's sort orders (keyset paging).
 CREATE INDEX users_name_idx ON users (first_name COLLATE NOCASE, last_name COLLATE NOCASE, id);
+CREATE INDEX users_surname_idx ON users (last_name COLLATE NOCASE, first_name COLLATE NOCASE, id);
 CREATE INDEX users_created_idx ON users (created_at, id);
 CREATE INDEX users_last_sign_in_idx ON users (coalesce(last_sign_in_at, ''), id);
 

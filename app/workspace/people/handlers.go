@@ -55,6 +55,9 @@ func (h *Handlers) List(w http.ResponseWriter, r *http.Request) error {
 	if err := c.Err(); err != nil {
 		return badQuery(err)
 	}
+	if (f.Sort == "" || f.Sort == "name") && web.Lang(r) == "mn" {
+		f.Sort = "surname" // names are written surname first in Mongolian: the list is in that order
+	}
 	if v := q.Get("after"); v != "" {
 		var cur db.PeopleCursor
 		if err := web.DecodeCursor(v, &cur); err != nil {

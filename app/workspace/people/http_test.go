@@ -199,10 +199,14 @@ func TestSearchFiltersAndPaging(t *testing.T) {
 		{"owner", "POST", "/api/people/invitations", map[string]any{"email": "a@b.mn", "role": "manager", "organizationId": w.otherOrg}, 422, []string{`"organizationId"`}, nil},
 	})
 	// Keyset paging walks every account exactly once, in each order.
-	for _, sort := range []string{"name", "created", "lastSignIn"} {
+	for _, sort := range []string{"name", "created", "lastSignIn", "name:mn"} {
+		sort, lang, _ := strings.Cut(sort, ":") // in Mongolian, by surname first
+		if lang == "" {
+			lang = "en"
+		}
 		seen, after, pages := map[float64]bool{}, "", 0
 		for {
-			r := apitest.Call(t, w.clients["admin"], w.ts, "GET", "/api/people?limit=3&sort="+sort+"&after="+after, nil, "")
+			r := apitest.Call(t, w.clients["admin"], w.ts, "GET", "/api/people?limit=3&sort="+sort+"&after="+after, nil, "", "Accept-Language", lang)
 			apitest.MustStatus(t, r, 200)
 			for _, it := range r.Body["items"].([]any) {
 				id := it.(map[string]any)["id"].(float64)

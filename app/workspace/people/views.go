@@ -46,7 +46,7 @@ type ListQuery struct {
 	Org      int64  `query:"org" description:"organisation id (admins; owners always see their own)"`
 	Verified string `query:"verified" enum:"email,id" description:"only accounts whose email or national ID is verified"`
 	Status   string `query:"status" enum:"active,suspended"`
-	Sort     string `query:"sort" enum:"name,created,lastSignIn" description:"name (default, A–Z), created or lastSignIn (newest first)"`
+	Sort     string `query:"sort" enum:"name,created,lastSignIn" description:"name (default, A–Z in the order the request's language writes names: surname first in Mongolian), created or lastSignIn (newest first)"`
 	After    string `query:"after" description:"the next cursor of the previous page"`
 	Limit    int    `query:"limit" description:"1 to 100 (20)"`
 }

@@ -15974,7 +15974,7 @@ export interface operations {
                 /** @description only accounts whose email or national ID is verified */
                 verified?: "email" | "id";
                 status?: "active" | "suspended";
-                /** @description name (default, A–Z), created or lastSignIn (newest first) */
+                /** @description name (default, A–Z in the order the request's language writes names: surname first in Mongolian), created or lastSignIn (newest first) */
                 sort?: "name" | "created" | "lastSignIn";
                 /** @description the next cursor of the previous page */
                 after?: string;

@@ -29,6 +29,8 @@ func TestRoleTable(t *testing.T) {
 		{"GET", "/en/dashboard/user/account", everyone, 200},
 		{"GET", "/mn/dashboard/notifications", everyone, 200},
 		{"GET", "/en/dashboard/organization", orgManagers, 200},
+		{"GET", "/en/dashboard/user/list", []string{"owner", "admin"}, 200},
+		{"GET", "/mn/dashboard/user/12/edit", []string{"owner", "admin"}, 200},
 		{"GET", "/en/dashboard/forms", deskStaff, 200},
 		{"GET", "/mn/dashboard/forms/volunteer/12", deskStaff, 200},
 		{"GET", "/en/dashboard/admin/direction-board", deskStaff, 200}, // aggregate numbers only
@@ -98,7 +100,7 @@ func TestRoleTable(t *testing.T) {
 		t.Errorf("an unknown dashboard page: %d", got.Status)
 	}
 	for who, nav := range map[string]string{
-		"admin":     `"dashboard":["home","applications","notifications","saved","posts","profile","account","communities","moderation","approvals","submissions","outbox","audit","directionBoard","faq","universities","settings"]`,
+		"admin":     `"dashboard":["home","applications","notifications","saved","posts","profile","account","communities","moderation","approvals","people","submissions","outbox","audit","directionBoard","faq","universities","settings"]`,
 		"desk":      `"dashboard":["home","applications","notifications","saved","posts","profile","account","communities","moderation","submissions","directionBoard"]`,
 		"manager":   `"dashboard":["home","notifications","posts","profile","account","communities","moderation","organization","jobs","tours","kanban"]`,
 		"counselor": `"dashboard":["home","notifications","posts","profile","account","communities","moderation","jobs","tours","kanban"]`,

@@ -33,6 +33,7 @@ import (
 	"gerege/app/platform/web"
 	"gerege/app/platform/widgets"
 	"gerege/app/site"
+	"gerege/app/workspace/people"
 	"gerege/db"
 )
 
@@ -148,6 +149,14 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 	if err := board.Init(); err != nil {
 		return fail(err)
 	}
+	acc := &accounts.Handlers{Store: store, Hasher: secure.NewHasher(), Tokens: s.authn.Tokens, Mailer: s.mailer, Limiter: s.limiter,
+		Sessions: s.sessions, Sealer: secure.NewSealer(s.secret, "id-number v1"), HashKey: hashKey, Now: s.now,
+		Access: s.access, Data: s.userdata,
+		Cfg: accounts.Config{BaseURL: cfg.BaseURL, AccessTTL: cfg.Auth.AccessTTL, RefreshTTL: cfg.Auth.RefreshTTL,
+			SessionLifetime: cfg.Auth.SessionLifetime, CodeTTL: 30 * time.Minute, ResetTTL: 30 * time.Minute,
+			InviteTTL: 7 * 24 * time.Hour, MinFillTime: cfg.Auth.MinFillTime,
+			Limits: accounts.Limits{LoginIP: cfg.Auth.LoginIP, LoginAccount: cfg.Auth.LoginAccount, RegisterIP: cfg.Auth.RegisterIP,
+				EmailIP: cfg.Auth.EmailIP, EmailAccount: cfg.Auth.EmailAccount, VerifyAccount: cfg.Auth.VerifyAccount}}}
 	s.modules = []module{
 		{"site", &site.Handlers{Version: BuildInfo().Version, Demo: s.demo.Get, Maintenance: s.maint.Get, Secure: cfg.Secure(),
 			AppStoreURL: cfg.AppStoreURL, PlayStoreURL: cfg.PlayStoreURL, SupportEmail: cfg.SupportEmail, Now: s.now}},
@@ -156,15 +165,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		{"forms", &forms.Handlers{Store: store, Mailer: s.mailer, Limiter: s.limiter, Sealer: secure.NewSealer(s.secret, "forms v1"),
 			HashKey: hashKey, Now: s.now, Rate: cfg.FormsIP, MinFillTime: cfg.Auth.MinFillTime,
 			StaffEmails: cfg.StaffNotify, BaseURL: cfg.BaseURL}},
-		{"accounts", &accounts.Handlers{
-			Store: store, Hasher: secure.NewHasher(), Tokens: s.authn.Tokens, Mailer: s.mailer, Limiter: s.limiter,
-			Sessions: s.sessions, Sealer: secure.NewSealer(s.secret, "id-number v1"), HashKey: hashKey, Now: s.now,
-			Access: s.access, Data: s.userdata,
-			Cfg: accounts.Config{BaseURL: cfg.BaseURL, AccessTTL: cfg.Auth.AccessTTL, RefreshTTL: cfg.Auth.RefreshTTL,
-				SessionLifetime: cfg.Auth.SessionLifetime, CodeTTL: 30 * time.Minute, ResetTTL: 30 * time.Minute,
-				InviteTTL: 7 * 24 * time.Hour, MinFillTime: cfg.Auth.MinFillTime,
-				Limits: accounts.Limits{LoginIP: cfg.Auth.LoginIP, LoginAccount: cfg.Auth.LoginAccount, RegisterIP: cfg.Auth.RegisterIP,
-					EmailIP: cfg.Auth.EmailIP, EmailAccount: cfg.Auth.EmailAccount, VerifyAccount: cfg.Auth.VerifyAccount}}}},
+		{"accounts", acc},
 		// Postings, their approval, applications and the applicant pipeline.
 		{"opportunities", &opportunities.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Now: s.now,
 			Rate: web.Rate{N: 60, Per: time.Hour}, PromiseDays: 14}},
@@ -173,6 +174,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 			Limits: communities.DefaultLimits()}},
 		{"admin", &admin.Handlers{Store: store, Mailer: s.mailer, Now: s.now,
 			MaintenanceChanged: s.maint.Invalidate}},
+		// The workspace's people pages: accounts admins and organisation owners manage.
+		{"people", &people.Handlers{Store: store, Invites: acc, Limiter: s.limiter, Now: s.now, InviteRate: web.Rate{N: 30, Per: time.Hour}}},
 		// In-app and email notifications for every capability (app/platform/notify): the
 		// bell's API, preferences and the unsubscribe link.
 		{"notifications", s.notify},

@@ -27,12 +27,15 @@ type User struct {
 	OrgID   int64
 	OrgName string
 	OrgRole string // owner | manager | counselor
+	// SuspendedAt is when a platform admin or the organisation's owner suspended the account
+	// (zero: active). A suspended account cannot sign in or call the API.
+	SuspendedAt time.Time
 }
 
 const userCols = `u.id, u.email, u.password_hash, u.first_name, u.last_name, coalesce(u.date_of_birth, ''),
 	u.account_type, u.is_admin, u.staff, u.language, u.email_verified_at, coalesce(u.terms_version, ''),
 	coalesce(u.privacy_version, ''), u.created_at,
-	coalesce(m.organization_id, 0), coalesce(o.name, ''), coalesce(m.role, '')`
+	coalesce(m.organization_id, 0), coalesce(o.name, ''), coalesce(m.role, ''), u.suspended_at`
 
 const userFrom = ` FROM users u
 	LEFT JOIN memberships m ON m.user_id = u.id
@@ -42,15 +45,16 @@ type scanner interface{ Scan(...any) error }
 
 func scanUser(row scanner) (*User, error) {
 	var u User
-	var verified *string
+	var verified, suspended *string
 	var created string
 	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.FirstName, &u.LastName, &u.DateOfBirth,
 		&u.AccountType, &u.IsAdmin, &u.Staff, &u.Language, &verified, &u.TermsVersion, &u.PrivacyVersion, &created,
-		&u.OrgID, &u.OrgName, &u.OrgRole)
+		&u.OrgID, &u.OrgName, &u.OrgRole, &suspended)
 	if err != nil {
 		return nil, mapErr(err)
 	}
 	u.EmailVerifiedAt = nullT(verified)
+	u.SuspendedAt = nullT(suspended)
 	u.CreatedAt = ParseT(created)
 	return &u, nil
 }

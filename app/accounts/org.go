@@ -55,35 +55,42 @@ func (h *Handlers) Invite(w http.ResponseWriter, r *http.Request) error {
 	if err := h.Limiter.Limit("email:account:"+u.Email, h.Cfg.Limits.EmailAccount); err != nil {
 		return err
 	}
+	if err := h.SendInvitation(r, u, u.OrgID, u.OrgName, req.Email, req.Role); err != nil {
+		return err
+	}
+	return h.organization(w, r, http.StatusCreated)
+}
+
+// SendInvitation stores an invitation from inviter to email, to join organisation orgID
+// (called orgName) as role (manager or counselor), and queues its email (with the link that
+// accepts it — never a password), with its audit entry, in one transaction: no invitation
+// that nobody was told of, no email for an invitation that does not exist. The organisation
+// page and the workspace's people pages both invite through it; callers check that the
+// inviter may invite there and validate the email and role.
+func (h *Handlers) SendInvitation(r *http.Request, inviter *db.User, orgID int64, orgName, email, role string) error {
 	// Someone who already has an account is greeted by name in the language they chose;
 	// anyone else with "Hello," in the inviter's language (never by their email address).
 	lang, name := web.Lang(r), ""
-	if known, err := h.Store.UserByEmail(r.Context(), req.Email); err == nil {
+	if known, err := h.Store.UserByEmail(r.Context(), email); err == nil {
 		lang, name = known.Language, known.FirstName
 	} else if !errors.Is(err, db.ErrNotFound) {
 		return err
 	}
 	token, now := secure.RandomToken(24), h.Now()
-	email := h.Mailer.Compose(mail.Message{To: req.Email, Lang: lang, Kind: "invitation", Name: name,
+	msg := h.Mailer.Compose(mail.Message{To: email, Lang: lang, Kind: "invitation", Name: name,
 		Link: h.link(lang, "/auth/invitation?token="+token),
-		Vars: []any{"organization", u.OrgName, "inviter", i18n.FullName(lang, u.FirstName, u.LastName),
-			"role", strings.ToLower(i18n.T(lang, "roles."+req.Role))}})
-	// The invitation, its email and the audit entry are one transaction: no invitation that
-	// nobody was told of, no email for an invitation that does not exist.
-	err := h.Store.InTx(r.Context(), func(tx *db.Store) error {
-		if _, err := tx.CreateInvitation(r.Context(), u.OrgID, u.ID, req.Email, req.Role, secure.HashToken(h.HashKey, token),
+		Vars: []any{"organization", orgName, "inviter", i18n.FullName(lang, inviter.FirstName, inviter.LastName),
+			"role", strings.ToLower(i18n.T(lang, "roles."+role))}})
+	return h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		if _, err := tx.CreateInvitation(r.Context(), orgID, inviter.ID, email, role, secure.HashToken(h.HashKey, token),
 			now, now.Add(h.Cfg.InviteTTL)); err != nil {
 			return err
 		}
-		if err := h.Mailer.Queue(r.Context(), tx, email...); err != nil {
+		if err := h.Mailer.Queue(r.Context(), tx, msg...); err != nil {
 			return err
 		}
-		return h.auditIn(tx, r, "role.invited", u.ID, 0, db.Detail(db.DetailInvited, req.Role, req.Email))
+		return h.auditIn(tx, r, "role.invited", inviter.ID, 0, db.Detail(db.DetailInvited, role, email))
 	})
-	if err != nil {
-		return err
-	}
-	return h.organization(w, r, http.StatusCreated)
 }
 
 // TokenRequest carries a link token.

@@ -334,6 +334,10 @@ func (h *Handlers) login(r *http.Request) (*db.User, error) {
 		h.audit(r, "signin.failure", 0, u.ID, db.DetailWrongPassword)
 		return nil, bad
 	}
+	if !u.SuspendedAt.IsZero() {
+		// Only someone who knows the password learns that the account is suspended.
+		return nil, &web.Error{Status: 403, Code: "account_suspended", Message: web.M("auth.errors.accountSuspended")}
+	}
 	h.Limiter.Reset("login:account:" + email)
 	return u, nil
 }

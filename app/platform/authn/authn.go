@@ -112,6 +112,9 @@ func (h *Authenticator) identity(ctx context.Context, sid string, uid int64, via
 	if err != nil {
 		return nil, err
 	}
+	if !u.SuspendedAt.IsZero() { // suspension revokes the sessions too; this covers a race with it
+		return nil, nil
+	}
 	if now.Sub(s.LastSeenAt) > time.Minute {
 		if err := h.Store.TouchAuthSession(ctx, s.ID, now); err != nil {
 			return nil, err

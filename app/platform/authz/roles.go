@@ -50,6 +50,10 @@ const (
 	AdminAuditRead  Perm = "admin.audit.read"
 	AdminSettings   Perm = "admin.settings.write" // maintenance mode
 	AdminRolesGrant Perm = "admin.roles.grant"    // make admins, set forms-desk levels
+
+	// workspace: people
+	PeopleManage      Perm = "people.manage"       // every account: list, invite, edit, roles, suspend, sign out (admins)
+	PeopleStaffManage Perm = "people.staff.manage" // the people pages: one's organisation's staff for owners, everyone with people.manage
 )
 
 // Role is what a user is: their account type, their role in an organisation, their forms-desk
@@ -72,20 +76,22 @@ const (
 var Grants = map[Role][]Perm{
 	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate},
 	RoleEnterprise:    {CommunitiesParticipate},
-	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest},
+	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage},
 	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest},
 	RoleCounselor:     {OpportunitiesReview},
 	RoleDesk:          {FormsDeskRead, FormsDeskWrite, DirectionBoardStats},
 	RoleDeskSensitive: {FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats},
 	RoleAdmin: {OpportunitiesApprove, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
-		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant},
+		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant,
+		PeopleManage, PeopleStaffManage},
 }
 
 // All lists every named permission (the role × route test checks that each is granted to some
 // role).
 var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, OpportunitiesManage, OpportunitiesReview,
 	OpportunitiesApprove, CommunitiesParticipate, CommunitiesRequest, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite,
-	FormsSensitiveRead, DirectionBoardStats, ContentFAQManage, ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant}
+	FormsSensitiveRead, DirectionBoardStats, ContentFAQManage, ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant,
+	PeopleManage, PeopleStaffManage}
 
 // RolesOf returns the roles u holds, for the permission check.
 func RolesOf(u *db.User) []Role {

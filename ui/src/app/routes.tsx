@@ -187,6 +187,11 @@ export const routeModules: RouteModule[] = [
     ),
     load: () => import('../features/communities/routes'),
   },
+  {
+    from: 'ui/src/features/workspace/people/routes.tsx',
+    paths: dash('/user/list', '/user/cards', '/user/new', '/user/:id/edit'),
+    load: () => import('../features/workspace/people/routes'),
+  },
 ];
 
 /** Whether a route's path ("/direction-board/results/:token") matches a path; ":name" is any one segment. */

@@ -18,6 +18,7 @@ export const dashboardPages = {
   account: '/dashboard/user/account',
   moderation: '/dashboard/moderation',
   organization: '/dashboard/organization',
+  people: '/dashboard/user/list',
   submissions: '/dashboard/forms',
   jobs: '/dashboard/job',
   tours: '/dashboard/tour',

@@ -1,0 +1,12 @@
+DROP TRIGGER people_search_gone;
+DROP TRIGGER people_search_edit;
+DROP TRIGGER people_search_new;
+DROP TABLE people_search_stale;
+DROP TABLE people_search;
+DROP INDEX users_last_sign_in_idx;
+DROP INDEX users_created_idx;
+DROP INDEX users_surname_idx;
+DROP INDEX users_name_idx;
+DROP TRIGGER users_last_sign_in;
+ALTER TABLE users DROP COLUMN last_sign_in_at;
+ALTER TABLE users DROP COLUMN suspended_at;

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-MDHNTURY.js";import"./chunk-2LSBY5XU.js";import"./chunk-XCNE6PZ6.js";import{P as r}from"./chunk-ZHGTTY5U.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

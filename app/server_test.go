@@ -234,7 +234,7 @@ func TestDemoAndSecretPersist(t *testing.T) {
 	s2, _ := apitest.NewServer(t, func(c *app.Config) { c.DB = path; c.Demo = true })
 	var users int
 	s2.Store().Read.QueryRow(`SELECT count(*) FROM users`).Scan(&users)
-	if users != len(app.DemoAccounts)+6 { // + the opportunities demo's two organisations and four applicants
+	if users != len(app.DemoAccounts)+7 { // + the opportunities demo's two organisations and four applicants, the calendar demo's counselor
 		t.Errorf("a second --demo start must not add more: %d accounts", users)
 	}
 	if string(s2.Secret()) != secret || len(secret) != 32 {

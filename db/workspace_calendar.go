@@ -404,3 +404,10 @@ func (s *Store) CalendarFeedUser(ctx context.Context, hash string) (int64, error
 	err := s.row(ctx, `SELECT user_id FROM calendar_feeds WHERE token_hash = ?`, hash).Scan(&id)
 	return id, mapErr(err)
 }
+
+// AddCounselorForDemo makes userID a counselor of orgID (the demo's counselor; real
+// counselors join by invitation).
+func (s *Store) AddCounselorForDemo(ctx context.Context, orgID, userID int64, now time.Time) error {
+	_, err := s.exec(ctx, `INSERT INTO memberships (organization_id, user_id, role, created_at) VALUES (?,?,'counselor',?)`, orgID, userID, T(now))
+	return err
+}

@@ -187,6 +187,11 @@ export const routeModules: RouteModule[] = [
     ),
     load: () => import('../features/communities/routes'),
   },
+  {
+    from: 'ui/src/features/workspace/calendar/routes.tsx',
+    paths: dash('/calendar', '/booking'),
+    load: () => import('../features/workspace/calendar/routes'),
+  },
 ];
 
 /** Whether a route's path ("/direction-board/results/:token") matches a path; ":name" is any one segment. */

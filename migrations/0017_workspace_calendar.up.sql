@@ -62,7 +62,7 @@ CREATE TABLE calendar_events (
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL
 ) STRICT;
-CREATE INDEX calendar_events_user_idx ON calendar_events (user_id, start_at);
+CREATE INDEX calendar_events_user_idx ON calendar_events (user_id, start_at, end_at);
 
 -- A person's private .ics feed: only the token's hash is kept; revoking deletes the row.
 CREATE TABLE calendar_feeds (

@@ -17,8 +17,8 @@ const PHONE = { width: 375, height: 740 };
 const COUNSELOR = 'Сарнай Должин';
 const STUDENT = 'Тэмүүлэн Ганбаатар';
 
-async function open(name, viewport, path) {
-  const context = await site.browser.newContext({ viewport, timezoneId: 'Asia/Ulaanbaatar' });
+async function open(name, viewport, path, colorScheme) {
+  const context = await site.browser.newContext({ viewport, colorScheme, timezoneId: 'Asia/Ulaanbaatar' });
   await signInApi(context, site.baseURL, who(name));
   await context.addCookies([{ name: 'gerege_signed_in', value: '1', url: site.baseURL }]);
   const page = await context.newPage();
@@ -28,20 +28,23 @@ async function open(name, viewport, path) {
   return { context, page, problems };
 }
 
+/** No raw catalog key in the page, and nothing wider than the screen. */
 const noRawKeys = async (page) => {
   const text = await page.locator('main').innerText();
   assert.ok(!/workspaceCalendar\.|dashboard\.(calendar|booking)\./.test(text), `raw keys: ${text.slice(0, 300)}`);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= page.viewportSize().width, `${page.url()}: sideways scrolling (${width}px)`);
 };
 
 describe('appointments and calendar', () => {
-  for (const [lang, viewport] of [
-    ['en', DESKTOP],
-    ['mn', PHONE],
+  for (const [lang, viewport, scheme] of [
+    ['en', DESKTOP, 'light'],
+    ['mn', PHONE, 'dark'],
   ]) {
-    it(`a student books the counselor, sees it in the calendar; the counselor sees it in their day (${lang}, ${viewport.width}px)`, async () => {
+    it(`a student books the counselor, sees it in the calendar; the counselor sees it in their day (${lang}, ${viewport.width}px, ${scheme})`, async () => {
       const found = [];
       // The student books the first free time.
-      const s = await open('student', viewport, `/${lang}/dashboard/booking`);
+      const s = await open('student', viewport, `/${lang}/dashboard/booking`, scheme);
       const book = s.page.locator('section[aria-labelledby="book-title"]');
       await book.getByRole('heading', { name: t(lang, 'workspaceCalendar.booking.book.title') }).waitFor();
       // The demo's only counselor is chosen already; their free times come by day.
@@ -67,6 +70,9 @@ describe('appointments and calendar', () => {
       await s.page.locator('#app[data-ready]').waitFor({ state: 'attached' });
       const grid = s.page.getByRole('grid');
       await grid.waitFor();
+      await grid.locator('.cal-chip').first().waitFor(); // the demo's events
+      if (process.env.SHOTS) await s.page.screenshot({ path: `${process.env.SHOTS}/month-${lang}.png`, fullPage: true });
+      await noRawKeys(s.page);
       const today = grid.locator('td[tabindex="0"]');
       const day = await today.getAttribute('data-day');
       await today.focus();
@@ -90,7 +96,7 @@ describe('appointments and calendar', () => {
       found.push(...(await axe(s.page, `${lang} calendar`)));
 
       // The counselor's day (the appointment's day in Ulaanbaatar).
-      const c = await open('counselor', viewport, `/${lang}/dashboard/booking`);
+      const c = await open('counselor', viewport, `/${lang}/dashboard/booking`, scheme);
       const ubDay = new Date(new Date(booked.start).getTime() + 8 * 3600e3).toISOString().slice(0, 10);
       const daySection = c.page.locator('section[aria-labelledby="day-title"]');
       await daySection.getByRole('heading', { name: t(lang, 'workspaceCalendar.booking.day.title') }).waitFor();

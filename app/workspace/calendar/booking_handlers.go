@@ -260,7 +260,7 @@ func (h *Handlers) Book(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	a, _, err := h.publishedHost(r.Context(), req.HostID)
-	if web.AsError(err).Status == 404 {
+	if we := (*web.Error)(nil); errors.As(err, &we) && we.Status == http.StatusNotFound {
 		return web.Invalid(map[string]web.Msg{"hostId": web.M("workspaceCalendar.errors.noHost")})
 	} else if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package calendar_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -23,6 +24,18 @@ func TestDemoCounselorWeek(t *testing.T) {
 	hosts := apitest.Call(t, nil, ts, "GET", "/api/booking/hosts", nil, student)
 	if !strings.Contains(hosts.Raw, "Сарнай Должин") || !strings.Contains(hosts.Raw, "Steppe Education Center") {
 		t.Fatalf("hosts: %s", hosts.Raw)
+	}
+	// Through the API (the mobile app's bearer token): the first free time of the counselor.
+	hostID := int64(hosts.Body["items"].([]any)[0].(map[string]any)["id"].(float64))
+	free := apitest.Call(t, nil, ts, "GET", fmt.Sprintf("/api/booking/hosts/%d/slots?days=14", hostID), nil, student)
+	slots, _ := free.Body["items"].([]any)
+	if len(slots) == 0 {
+		t.Fatalf("no free slots: %s", free.Raw)
+	}
+	start := slots[0].(map[string]any)["start"]
+	apitest.MustStatus(t, apitest.Call(t, nil, ts, "POST", "/api/booking/bookings", map[string]any{"hostId": hostID, "start": start}, student), 201)
+	if again := apitest.Call(t, nil, ts, "POST", "/api/booking/bookings", map[string]any{"hostId": hostID, "start": start}, student); again.Status != 409 {
+		t.Errorf("the same slot twice: %d %s", again.Status, again.Raw)
 	}
 	mine := apitest.Call(t, nil, ts, "GET", "/api/booking/mine", nil, student)
 	if strings.Count(mine.Raw, `"status":"booked"`) < 1 {

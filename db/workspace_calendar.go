@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"strconv"
 	"time"
 )
 
@@ -410,4 +411,134 @@ func (s *Store) CalendarFeedUser(ctx context.Context, hash string) (int64, error
 func (s *Store) AddCounselorForDemo(ctx context.Context, orgID, userID int64, now time.Time) error {
 	_, err := s.exec(ctx, `INSERT INTO memberships (organization_id, user_id, role, created_at) VALUES (?,?,'counselor',?)`, orgID, userID, T(now))
 	return err
+}
+
+// Invitation statuses.
+const (
+	InvitePending  = "pending"
+	InviteAccepted = "accepted"
+	InviteDeclined = "declined"
+)
+
+// Invitee is a person invited to an event, with their answer.
+type Invitee struct {
+	UserID int64
+	Name   string
+	Status string
+}
+
+// CalendarInvitees lists the people invited to events (by event id), by name.
+func (s *Store) CalendarInvitees(ctx context.Context, eventIDs []int64) (map[int64][]Invitee, error) {
+	out := map[int64][]Invitee{}
+	if len(eventIDs) == 0 {
+		return out, nil
+	}
+	rows, err := s.rows(ctx, `SELECT i.event_id, i.user_id, u.first_name || ' ' || u.last_name, i.status FROM calendar_invites i
+		JOIN users u ON u.id = i.user_id WHERE i.event_id IN (SELECT value FROM json_each(?)) ORDER BY i.event_id, u.first_name, u.id`,
+		jsonInts(eventIDs))
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var x Invitee
+		if err := rows.Scan(&id, &x.UserID, &x.Name, &x.Status); err != nil {
+			return nil, mapErr(err)
+		}
+		out[id] = append(out[id], x)
+	}
+	return out, mapErr(rows.Err())
+}
+
+func jsonInts(v []int64) string {
+	b := []byte{'['}
+	for i, x := range v {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, x, 10)
+	}
+	return string(append(b, ']'))
+}
+
+// SetCalendarInvitees makes userIDs the people invited to an event: new ones are pending,
+// those already invited keep their answer, the others are no longer invited. It returns the
+// newly invited.
+func (s *Store) SetCalendarInvitees(ctx context.Context, eventID int64, userIDs []int64, now time.Time) ([]int64, error) {
+	current, err := s.CalendarInvitees(ctx, []int64{eventID})
+	if err != nil {
+		return nil, err
+	}
+	had := map[int64]bool{}
+	for _, x := range current[eventID] {
+		had[x.UserID] = true
+	}
+	if _, err := s.exec(ctx, `DELETE FROM calendar_invites WHERE event_id = ? AND user_id NOT IN (SELECT value FROM json_each(?))`,
+		eventID, jsonInts(userIDs)); err != nil {
+		return nil, err
+	}
+	added := []int64{}
+	for _, u := range userIDs {
+		if had[u] {
+			continue
+		}
+		if _, err := s.exec(ctx, `INSERT INTO calendar_invites (event_id, user_id, created_at) VALUES (?,?,?)`, eventID, u, T(now)); err != nil {
+			return nil, err
+		}
+		added = append(added, u)
+	}
+	return added, nil
+}
+
+// InvitedEvent is an event a person is invited to, with their answer and the owner's name.
+type InvitedEvent struct {
+	CalendarEvent
+	Status    string
+	OwnerName string
+}
+
+// InvitedEvents lists the events a person is invited to that overlap [from, to).
+func (s *Store) InvitedEvents(ctx context.Context, userID int64, from, to time.Time, maxLen time.Duration, limit int) ([]InvitedEvent, error) {
+	rows, err := s.rows(ctx, `SELECT e.id, e.user_id, e.title, e.notes, e.location, e.start_at, e.end_at, e.created_at, e.updated_at,
+		i.status, o.first_name || ' ' || o.last_name
+		FROM calendar_invites i JOIN calendar_events e ON e.id = i.event_id JOIN users o ON o.id = e.user_id
+		WHERE i.user_id = ? AND e.start_at >= ? AND e.start_at < ? AND e.end_at > ? ORDER BY e.start_at, e.id LIMIT ?`,
+		userID, T(from.Add(-maxLen)), T(to), T(from), limit)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	out := []InvitedEvent{}
+	for rows.Next() {
+		var x InvitedEvent
+		var start, end, created, updated string
+		if err := rows.Scan(&x.ID, &x.UserID, &x.Title, &x.Notes, &x.Location, &start, &end, &created, &updated, &x.Status, &x.OwnerName); err != nil {
+			return nil, mapErr(err)
+		}
+		x.Start, x.End, x.CreatedAt, x.UpdatedAt = ParseT(start), ParseT(end), ParseT(created), ParseT(updated)
+		out = append(out, x)
+	}
+	return out, mapErr(rows.Err())
+}
+
+// RespondCalendarInvite records a person's answer (ErrNotFound when they are not invited).
+func (s *Store) RespondCalendarInvite(ctx context.Context, eventID, userID int64, status string, now time.Time) error {
+	res, err := s.exec(ctx, `UPDATE calendar_invites SET status = ?, responded_at = ? WHERE event_id = ? AND user_id = ?`,
+		status, T(now), eventID, userID)
+	if err != nil {
+		return err
+	}
+	return oneRow(res)
+}
+
+// MayInvite reports whether owner may invite userID: a member of the same organisation, or
+// someone they have (or had) an appointment with.
+func (s *Store) MayInvite(ctx context.Context, owner, userID int64) (bool, error) {
+	var ok bool
+	err := s.row(ctx, `SELECT EXISTS (SELECT 1 FROM memberships a JOIN memberships b ON a.organization_id = b.organization_id
+			WHERE a.user_id = ?1 AND b.user_id = ?2)
+		OR EXISTS (SELECT 1 FROM bookings WHERE host_id = ?1 AND student_id = ?2)
+		OR EXISTS (SELECT 1 FROM bookings WHERE host_id = ?2 AND student_id = ?1)`, owner, userID).Scan(&ok)
+	return ok, mapErr(err)
 }

@@ -1,3 +1,4 @@
+DROP TABLE calendar_invites;
 DROP TABLE calendar_feeds;
 DROP TABLE calendar_events;
 DROP TABLE bookings;

@@ -70,3 +70,14 @@ CREATE TABLE calendar_feeds (
     token_hash TEXT NOT NULL UNIQUE,
     created_at TEXT NOT NULL
 ) STRICT;
+
+-- Invitations to a person's event: the people invited answer accept or decline.
+CREATE TABLE calendar_invites (
+    event_id     INTEGER NOT NULL REFERENCES calendar_events (id) ON DELETE CASCADE,
+    user_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    status       TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'accepted', 'declined')),
+    created_at   TEXT NOT NULL,
+    responded_at TEXT,
+    PRIMARY KEY (event_id, user_id)
+) STRICT;
+CREATE INDEX calendar_invites_user_idx ON calendar_invites (user_id, event_id);

@@ -14,6 +14,9 @@ var (
 	// Reminder reminds the student the day before.
 	Reminder = notify.Register(notify.Kind{Name: "calendar.reminder", Title: "workspaceCalendar.notify.reminder.title",
 		Body: "workspaceCalendar.notify.reminder.body", Label: "workspaceCalendar.notify.reminder.label", DefaultEmail: notify.Immediate})
+	// Invited tells a person they are invited to an event.
+	Invited = notify.Register(notify.Kind{Name: "calendar.invited", Title: "workspaceCalendar.notify.invited.title",
+		Body: "workspaceCalendar.notify.invited.body", Label: "workspaceCalendar.notify.invited.label", DefaultEmail: notify.Digest})
 	// Cancelled tells the other side an appointment was cancelled.
 	Cancelled = notify.Register(notify.Kind{Name: "calendar.cancelled", Title: "workspaceCalendar.notify.cancelled.title",
 		Body: "workspaceCalendar.notify.cancelled.body", Label: "workspaceCalendar.notify.cancelled.label", DefaultEmail: notify.Immediate})

@@ -1,9 +1,12 @@
 package calendar
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
+	"io"
 	"net/http"
 	"sort"
 	"strconv"
@@ -12,6 +15,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"gerege/app/platform/notify"
 	"gerege/app/platform/secure"
 	"gerege/app/platform/web"
 	"gerege/db"
@@ -76,9 +80,25 @@ func (h *Handlers) items(ctx context.Context, userID int64, lang string, from, t
 	if err != nil {
 		return out, err
 	}
+	ids := make([]int64, 0, len(events))
+	for _, e := range events {
+		ids = append(ids, e.ID)
+	}
+	invitees, err := h.Store.CalendarInvitees(ctx, ids)
+	if err != nil {
+		return out, err
+	}
 	for _, e := range events {
 		out.Items = append(out.Items, CalendarItem{Key: "event:" + strconv.FormatInt(e.ID, 10), Kind: "event", ID: e.ID, Title: e.Title,
-			Start: e.Start.UTC(), End: e.End.UTC(), Notes: e.Notes, Location: e.Location, Link: "/dashboard/calendar"})
+			Start: e.Start.UTC(), End: e.End.UTC(), Notes: e.Notes, Location: e.Location, Link: "/dashboard/calendar",
+			Invitees: inviteeViews(invitees[e.ID])})
+	}
+	invited, err := h.Store.InvitedEvents(ctx, userID, from, to, maxEventLen, maxItems)
+	if err != nil {
+		return out, err
+	}
+	for _, e := range invited {
+		out.Items = append(out.Items, invitationItem(e))
 	}
 	bookings, err := h.Store.BookingsOf(ctx, userID, from.Add(-24*time.Hour), to, false)
 	if err != nil {
@@ -94,7 +114,7 @@ func (h *Handlers) items(ctx context.Context, userID int64, lang string, from, t
 		}
 		out.Items = append(out.Items, CalendarItem{Key: "booking:" + strconv.FormatInt(b.ID, 10), Kind: "appointment", ID: b.ID,
 			Title: title, Start: b.Start.UTC(), End: b.End.UTC(), Notes: b.Note, Location: b.OrgName, Status: b.Status,
-			Link: "/dashboard/booking"})
+			Link: "/dashboard/booking", Invitees: []InviteeView{}})
 	}
 	// Deadlines are days in Ulaanbaatar: applications are accepted through that day.
 	fromDay, toDay := from.In(defaultZone).Format("2006-01-02"), to.Add(-time.Nanosecond).In(defaultZone).Format("2006-01-02")
@@ -117,10 +137,28 @@ func (h *Handlers) items(ctx context.Context, userID int64, lang string, from, t
 		}
 		out.Items = append(out.Items, CalendarItem{Key: "deadline:" + strconv.FormatInt(d.OpportunityID, 10), Kind: "deadline",
 			ID: d.OpportunityID, Title: title, Start: day.UTC(), End: day.AddDate(0, 0, 1).UTC(), AllDay: true, Status: status,
-			Link: "/opportunities/" + d.Slug})
+			Link: "/opportunities/" + d.Slug, Invitees: []InviteeView{}})
 	}
 	sort.SliceStable(out.Items, func(i, j int) bool { return out.Items[i].Start.Before(out.Items[j].Start) })
 	return out, nil
+}
+
+// decodeEvent reads an event's body and whether it lists invitees (absent: the invitations
+// stay as they are, so moving an event by dragging it keeps them).
+func decodeEvent(r *http.Request) (EventRequest, bool, error) {
+	var req EventRequest
+	body, err := web.ReadBody(r)
+	if err != nil {
+		return req, false, err
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	if err := web.Decode(r, &req); err != nil {
+		return req, false, err
+	}
+	var probe map[string]json.RawMessage
+	_ = json.Unmarshal(body, &probe)
+	_, listed := probe["invitees"]
+	return req, listed, nil
 }
 
 // checkEvent validates an event; the messages go on the fields.
@@ -149,8 +187,8 @@ func checkEvent(req *EventRequest) error {
 // CreateEvent is POST /api/calendar/events.
 func (h *Handlers) CreateEvent(w http.ResponseWriter, r *http.Request) error {
 	u := h.user(r)
-	var req EventRequest
-	if err := web.Decode(r, &req); err != nil {
+	req, listed, err := decodeEvent(r)
+	if err != nil {
 		return err
 	}
 	if err := checkEvent(&req); err != nil {
@@ -159,14 +197,133 @@ func (h *Handlers) CreateEvent(w http.ResponseWriter, r *http.Request) error {
 	if err := h.rate(u, "event"); err != nil {
 		return err
 	}
-	e := db.CalendarEvent{UserID: u.ID, Title: req.Title, Notes: req.Notes, Location: req.Location, Start: req.Start.UTC(), End: req.End.UTC()}
-	id, err := h.Store.InsertCalendarEvent(r.Context(), e, h.Now())
+	invitees, err := h.invitees(r.Context(), u, req.Invitees, listed)
 	if err != nil {
 		return err
 	}
-	e.ID = id
-	web.JSON(w, http.StatusCreated, eventView(e))
+	e := db.CalendarEvent{UserID: u.ID, Title: req.Title, Notes: req.Notes, Location: req.Location, Start: req.Start.UTC(), End: req.End.UTC()}
+	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		id, err := tx.InsertCalendarEvent(r.Context(), e, h.Now())
+		if err != nil {
+			return err
+		}
+		e.ID = id
+		return h.invite(r.Context(), tx, u, e, invitees)
+	})
+	if err != nil {
+		return err
+	}
+	return h.writeEvent(w, r, e, http.StatusCreated)
+}
+
+func (h *Handlers) writeEvent(w http.ResponseWriter, r *http.Request, e db.CalendarEvent, status int) error {
+	inv, err := h.Store.CalendarInvitees(r.Context(), []int64{e.ID})
+	if err != nil {
+		return err
+	}
+	web.JSON(w, status, eventView(e, inv[e.ID]))
 	return nil
+}
+
+// maxInvitees bounds the people invited to one event.
+const maxInvitees = 20
+
+// invitees resolves the emails of an event's invitations (nil: leave them as they are). Each
+// must be an account the person may invite; one message for unknown and not allowed alike, so
+// the field tells nobody which addresses have accounts.
+func (h *Handlers) invitees(ctx context.Context, u *db.User, emails []string, listed bool) (*[]int64, error) {
+	if !listed {
+		return nil, nil
+	}
+	if len(emails) > maxInvitees {
+		return nil, web.Invalid(map[string]web.Msg{"invitees": web.M("workspaceCalendar.errors.tooManyInvitees", "max", maxInvitees)})
+	}
+	ids := []int64{}
+	seen := map[int64]bool{}
+	for _, raw := range emails {
+		email := strings.ToLower(strings.TrimSpace(raw))
+		if email == "" {
+			continue
+		}
+		bad := web.Invalid(map[string]web.Msg{"invitees": web.M("workspaceCalendar.errors.invitee", "email", email)})
+		if !web.ValidEmail(email) {
+			return nil, bad
+		}
+		other, err := h.Store.UserByEmail(ctx, email)
+		if db.IsNotFound(err) || (err == nil && other.ID == u.ID) {
+			return nil, bad
+		} else if err != nil {
+			return nil, err
+		}
+		ok, err := h.Store.MayInvite(ctx, u.ID, other.ID)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, bad
+		}
+		if !seen[other.ID] {
+			seen[other.ID] = true
+			ids = append(ids, other.ID)
+		}
+	}
+	return &ids, nil
+}
+
+// invite sets an event's invitations in tx and tells the newly invited.
+func (h *Handlers) invite(ctx context.Context, tx *db.Store, u *db.User, e db.CalendarEvent, ids *[]int64) error {
+	if ids == nil {
+		return nil
+	}
+	added, err := tx.SetCalendarInvitees(ctx, e.ID, *ids, h.Now())
+	if err != nil {
+		return err
+	}
+	for _, id := range added {
+		if err := notify.Send(ctx, tx, notify.Notification{UserID: id, Kind: Invited.Name, At: h.Now(), Link: "/dashboard/calendar",
+			Params: map[string]string{"name": u.FirstName + " " + u.LastName, "title": e.Title, "when": whenText(e.Start, defaultZoneName)}}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func invitationItem(e db.InvitedEvent) CalendarItem {
+	return CalendarItem{Key: "invitation:" + strconv.FormatInt(e.ID, 10), Kind: "invitation", ID: e.ID, Title: e.Title,
+		Start: e.Start.UTC(), End: e.End.UTC(), Notes: e.Notes, Location: e.Location, Status: e.Status, Owner: e.OwnerName,
+		Link: "/dashboard/calendar", Invitees: []InviteeView{}}
+}
+
+// Respond is POST /api/calendar/events/{id}/response: an invited person accepts or declines.
+func (h *Handlers) Respond(w http.ResponseWriter, r *http.Request) error {
+	u := h.user(r)
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	var req RespondRequest
+	if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	if req.Response != db.InviteAccepted && req.Response != db.InviteDeclined {
+		return web.Invalid(map[string]web.Msg{"response": web.M("validation.choice")})
+	}
+	if err := h.Store.RespondCalendarInvite(r.Context(), id, u.ID, req.Response, h.Now()); db.IsNotFound(err) {
+		return web.NotFound()
+	} else if err != nil {
+		return err
+	}
+	list, err := h.Store.InvitedEvents(r.Context(), u.ID, beginning, theEnd, theEnd.Sub(beginning), 1_000_000)
+	if err != nil {
+		return err
+	}
+	for _, e := range list {
+		if e.ID == id {
+			web.JSON(w, http.StatusOK, invitationItem(e))
+			return nil
+		}
+	}
+	return web.NotFound()
 }
 
 // UpdateEvent is PUT /api/calendar/events/{id}.
@@ -176,8 +333,8 @@ func (h *Handlers) UpdateEvent(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var req EventRequest
-	if err := web.Decode(r, &req); err != nil {
+	req, listed, err := decodeEvent(r)
+	if err != nil {
 		return err
 	}
 	if _, err := h.Store.CalendarEventOf(r.Context(), u.ID, id); db.IsNotFound(err) {
@@ -188,14 +345,23 @@ func (h *Handlers) UpdateEvent(w http.ResponseWriter, r *http.Request) error {
 	if err := checkEvent(&req); err != nil {
 		return err
 	}
+	invitees, err := h.invitees(r.Context(), u, req.Invitees, listed)
+	if err != nil {
+		return err
+	}
 	e := db.CalendarEvent{ID: id, UserID: u.ID, Title: req.Title, Notes: req.Notes, Location: req.Location, Start: req.Start.UTC(), End: req.End.UTC()}
-	if err := h.Store.UpdateCalendarEvent(r.Context(), e, h.Now()); db.IsNotFound(err) {
+	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		if err := tx.UpdateCalendarEvent(r.Context(), e, h.Now()); err != nil {
+			return err
+		}
+		return h.invite(r.Context(), tx, u, e, invitees)
+	})
+	if db.IsNotFound(err) {
 		return web.NotFound()
 	} else if err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusOK, eventView(e))
-	return nil
+	return h.writeEvent(w, r, e, http.StatusOK)
 }
 
 // DeleteEvent is DELETE /api/calendar/events/{id}.

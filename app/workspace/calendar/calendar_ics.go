@@ -21,7 +21,7 @@ func ics(items []CalendarItem, now time.Time) string {
 	seen := map[string]bool{}
 	stamp := now.UTC().Format("20060102T150405Z")
 	for _, it := range items {
-		if seen[it.Key] {
+		if seen[it.Key] || (it.Kind == "invitation" && it.Status == "declined") {
 			continue
 		}
 		seen[it.Key] = true

@@ -16,8 +16,16 @@ var (
 func (h *Handlers) exportEvents(ctx context.Context, store *db.Store, userID int64) ([]EventView, error) {
 	list, err := store.CalendarEvents(ctx, userID, beginning, theEnd, maxEventLen, 1_000_000)
 	out := []EventView{}
+	ids := []int64{}
 	for _, e := range list {
-		out = append(out, eventView(e))
+		ids = append(ids, e.ID)
+	}
+	invitees, err2 := store.CalendarInvitees(ctx, ids)
+	if err == nil {
+		err = err2
+	}
+	for _, e := range list {
+		out = append(out, eventView(e, invitees[e.ID]))
 	}
 	return out, err
 }

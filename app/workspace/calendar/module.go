@@ -67,6 +67,8 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Resp: EventView{}, Summary: "Change, move or resize one's event"})
 	r.Delete("/calendar/events/{id}", authz.WorkspaceCalendar, h.DeleteEvent, authz.Doc{ID: "deleteCalendarEvent", Status: 204,
 		Summary: "Delete one's event"})
+	r.Post("/calendar/events/{id}/response", authz.WorkspaceCalendar, h.Respond, authz.Doc{ID: "respondCalendarInvitation",
+		Req: RespondRequest{}, Resp: CalendarItem{}, Summary: "Accept or decline an invitation to someone's event"})
 	r.Get("/calendar/feed", authz.WorkspaceCalendar, h.GetFeed, authz.Doc{ID: "getCalendarFeed", Resp: FeedView{},
 		Summary: "Whether the person has a private .ics feed (its address is shown only when made)"})
 	r.Post("/calendar/feed", authz.WorkspaceCalendar, h.MakeFeed, authz.Doc{ID: "makeCalendarFeed", Req: struct{}{}, Resp: FeedView{},

@@ -112,22 +112,37 @@ type EventRequest struct {
 	Location string    `json:"location" maxLength:"200"`
 	Start    time.Time `json:"start"`
 	End      time.Time `json:"end"`
+	// Invitees are the emails of the people invited (at most 20): people of one's organisation
+	// or people one has an appointment with. Absent: the invitations stay as they are.
+	Invitees []string `json:"invitees,omitempty" maxItems:"20"`
+}
+
+// InviteeView is a person invited to an event, with their answer.
+type InviteeView struct {
+	Name   string `json:"name"`
+	Status string `json:"status" enum:"pending,accepted,declined"`
+}
+
+// RespondRequest answers an invitation.
+type RespondRequest struct {
+	Response string `json:"response" enum:"accepted,declined"`
 }
 
 // EventView is one of the person's own events.
 type EventView struct {
-	ID       int64     `json:"id"`
-	Title    string    `json:"title"`
-	Notes    string    `json:"notes"`
-	Location string    `json:"location"`
-	Start    time.Time `json:"start"`
-	End      time.Time `json:"end"`
+	ID       int64         `json:"id"`
+	Title    string        `json:"title"`
+	Notes    string        `json:"notes"`
+	Location string        `json:"location"`
+	Start    time.Time     `json:"start"`
+	End      time.Time     `json:"end"`
+	Invitees []InviteeView `json:"invitees"`
 }
 
 // CalendarItem is one thing in the calendar: an event, an appointment or a deadline.
 type CalendarItem struct {
 	Key      string    `json:"key" description:"unique in the answer: event:1, booking:2, deadline:3"`
-	Kind     string    `json:"kind" enum:"event,appointment,deadline"`
+	Kind     string    `json:"kind" enum:"event,appointment,deadline,invitation"`
 	ID       int64     `json:"id"`
 	Title    string    `json:"title" description:"the event's title; for an appointment the other person's name; for a deadline the opportunity's title in the request's language"`
 	Start    time.Time `json:"start"`
@@ -135,8 +150,12 @@ type CalendarItem struct {
 	AllDay   bool      `json:"allDay"`
 	Notes    string    `json:"notes"`
 	Location string    `json:"location"`
-	Status   string    `json:"status" description:"an appointment's status; applied or saved for a deadline; empty for events"`
+	Status   string    `json:"status" description:"an appointment's status; applied or saved for a deadline; the person's answer to an invitation; empty for events"`
 	Link     string    `json:"link" description:"where it is acted on, without the language prefix"`
+	// Owner is who invited the person (invitations only).
+	Owner string `json:"owner"`
+	// Invitees are the people invited to one's own event.
+	Invitees []InviteeView `json:"invitees"`
 }
 
 // CalendarItems is the calendar's window.
@@ -157,8 +176,17 @@ func hostView(x db.BookingHostSummary) HostView {
 	return HostView{ID: x.UserID, Name: x.FirstName + " " + x.LastName, Organization: x.OrgName, Role: x.OrgRole, SlotMinutes: x.SlotMinutes}
 }
 
-func eventView(e db.CalendarEvent) EventView {
-	return EventView{ID: e.ID, Title: e.Title, Notes: e.Notes, Location: e.Location, Start: e.Start.UTC(), End: e.End.UTC()}
+func eventView(e db.CalendarEvent, invitees []db.Invitee) EventView {
+	return EventView{ID: e.ID, Title: e.Title, Notes: e.Notes, Location: e.Location, Start: e.Start.UTC(), End: e.End.UTC(),
+		Invitees: inviteeViews(invitees)}
+}
+
+func inviteeViews(list []db.Invitee) []InviteeView {
+	out := []InviteeView{}
+	for _, x := range list {
+		out = append(out, InviteeView{Name: x.Name, Status: x.Status})
+	}
+	return out
 }
 
 // bookingView is b as reader sees it at now.

@@ -915,6 +915,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar/events/{id}/response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept or decline an invitation to someone's event */
+        post: operations["respondCalendarInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calendar/feed": {
         parameters: {
             query?: never;
@@ -3005,17 +3022,19 @@ export interface components {
             end: string;
             /** Format: int64 */
             id: number;
+            invitees: components["schemas"]["CalendarInviteeView"][];
             /** @description unique in the answer: event:1, booking:2, deadline:3 */
             key: string;
             /** @enum {string} */
-            kind: "event" | "appointment" | "deadline";
+            kind: "event" | "appointment" | "deadline" | "invitation";
             /** @description where it is acted on, without the language prefix */
             link: string;
             location: string;
             notes: string;
+            owner: string;
             /** Format: date-time */
             start: string;
-            /** @description an appointment's status; applied or saved for a deadline; empty for events */
+            /** @description an appointment's status; applied or saved for a deadline; the person's answer to an invitation; empty for events */
             status: string;
             /** @description the event's title; for an appointment the other person's name; for a deadline the opportunity's title in the request's language */
             title: string;
@@ -3027,6 +3046,7 @@ export interface components {
         CalendarEventRequest: {
             /** Format: date-time */
             end: string;
+            invitees?: string[];
             location: string;
             notes: string;
             /** Format: date-time */
@@ -3038,6 +3058,7 @@ export interface components {
             end: string;
             /** Format: int64 */
             id: number;
+            invitees: components["schemas"]["CalendarInviteeView"][];
             location: string;
             notes: string;
             /** Format: date-time */
@@ -3082,6 +3103,15 @@ export interface components {
             start: string;
             /** @description 0 = Sunday … 6 = Saturday */
             weekday: number;
+        };
+        CalendarInviteeView: {
+            name: string;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "declined";
+        };
+        CalendarRespondRequest: {
+            /** @enum {string} */
+            response: "accepted" | "declined";
         };
         CalendarSlotList: {
             host: components["schemas"]["CalendarHostView"];
@@ -9494,6 +9524,95 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    respondCalendarInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CalendarRespondRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarCalendarItem"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

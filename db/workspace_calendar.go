@@ -424,6 +424,7 @@ const (
 type Invitee struct {
 	UserID int64
 	Name   string
+	Email  string
 	Status string
 }
 
@@ -433,7 +434,7 @@ func (s *Store) CalendarInvitees(ctx context.Context, eventIDs []int64) (map[int
 	if len(eventIDs) == 0 {
 		return out, nil
 	}
-	rows, err := s.rows(ctx, `SELECT i.event_id, i.user_id, u.first_name || ' ' || u.last_name, i.status FROM calendar_invites i
+	rows, err := s.rows(ctx, `SELECT i.event_id, i.user_id, u.first_name || ' ' || u.last_name, u.email, i.status FROM calendar_invites i
 		JOIN users u ON u.id = i.user_id WHERE i.event_id IN (SELECT value FROM json_each(?)) ORDER BY i.event_id, u.first_name, u.id`,
 		jsonInts(eventIDs))
 	if err != nil {
@@ -443,7 +444,7 @@ func (s *Store) CalendarInvitees(ctx context.Context, eventIDs []int64) (map[int
 	for rows.Next() {
 		var id int64
 		var x Invitee
-		if err := rows.Scan(&id, &x.UserID, &x.Name, &x.Status); err != nil {
+		if err := rows.Scan(&id, &x.UserID, &x.Name, &x.Email, &x.Status); err != nil {
 			return nil, mapErr(err)
 		}
 		out[id] = append(out[id], x)

@@ -92,6 +92,26 @@ describe('appointments and calendar', () => {
       await s.page.getByRole('button', { name: t(lang, 'workspaceCalendar.calendar.views.agenda') }).click();
       await s.page.locator('.cal-agenda button', { hasText: COUNSELOR }).filter({ hasText: time }).first().waitFor();
       await noRawKeys(s.page);
+      // The counselor's invitation (made through the API): the student accepts it.
+      const invite = lang === 'en' ? 'Essay workshop' : 'Эссэ бичих дадлага';
+      const api = await site.browser.newContext();
+      await signInApi(api, site.baseURL, who('counselor'));
+      const start = new Date(Date.now() + 26 * 3600e3);
+      start.setUTCMinutes(0, 0, 0);
+      const made = await api.request.post(`${site.baseURL}/api/calendar/events`, {
+        headers: { 'Sec-Fetch-Site': 'same-origin' },
+        data: { title: invite, start: start.toISOString(), end: new Date(start.getTime() + 3600e3).toISOString(), invitees: ['student@demo.gerege.mn'] },
+      });
+      assert.equal(made.status(), 201, await made.text());
+      await api.close();
+      await s.page.reload();
+      await s.page.getByRole('grid').waitFor();
+      await s.page.getByRole('button', { name: t(lang, 'workspaceCalendar.calendar.views.agenda') }).click();
+      const chip = s.page.locator('.cal-agenda button', { hasText: invite });
+      await chip.waitFor();
+      await chip.click();
+      await s.page.getByRole('dialog').getByRole('button', { name: t(lang, 'workspaceCalendar.calendar.accept') }).click();
+      await s.page.locator('.toast__message', { hasText: t(lang, 'workspaceCalendar.calendar.responded') }).first().waitFor();
       await s.page.waitForFunction(() => document.getAnimations().length === 0); // the view buttons' colour transition
       found.push(...(await axe(s.page, `${lang} calendar`)));
 

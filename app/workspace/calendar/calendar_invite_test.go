@@ -38,7 +38,7 @@ func TestInvitations(t *testing.T) {
 	r := w.call(t, w.hostC, "POST", "/api/calendar/events", body)
 	apitest.MustStatus(t, r, 201)
 	id := int64(r.Body["id"].(float64))
-	if !strings.Contains(r.Raw, `"name":"Invitee Test","status":"pending"`) || w.kinds(t, student.ID, "calendar.invited") != 1 {
+	if !strings.Contains(r.Raw, `"name":"Invitee Test","email":"inv@example.mn","status":"pending"`) || w.kinds(t, student.ID, "calendar.invited") != 1 {
 		t.Fatalf("invited: %s", r.Raw)
 	}
 	window := "/api/calendar?from=2026-11-22T00:00:00Z&to=2026-12-01T00:00:00Z"

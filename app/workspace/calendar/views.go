@@ -120,6 +120,7 @@ type EventRequest struct {
 // InviteeView is a person invited to an event, with their answer.
 type InviteeView struct {
 	Name   string `json:"name"`
+	Email  string `json:"email" description:"the address the event's owner invited"`
 	Status string `json:"status" enum:"pending,accepted,declined"`
 }
 
@@ -184,7 +185,7 @@ func eventView(e db.CalendarEvent, invitees []db.Invitee) EventView {
 func inviteeViews(list []db.Invitee) []InviteeView {
 	out := []InviteeView{}
 	for _, x := range list {
-		out = append(out, InviteeView{Name: x.Name, Status: x.Status})
+		out = append(out, InviteeView{Name: x.Name, Email: x.Email, Status: x.Status})
 	}
 	return out
 }

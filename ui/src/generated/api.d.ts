@@ -3105,6 +3105,8 @@ export interface components {
             weekday: number;
         };
         CalendarInviteeView: {
+            /** @description the address the event's owner invited */
+            email: string;
             name: string;
             /** @enum {string} */
             status: "pending" | "accepted" | "declined";

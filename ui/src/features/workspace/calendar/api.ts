@@ -16,6 +16,8 @@ export const listItems = (from: string, to: string) => get<Resp<'listCalendarIte
 export const createEvent = (body: EventBody) => post<Resp<'createCalendarEvent'>>('/calendar/events', body);
 export const updateEvent = (id: number, body: EventBody) => put<Resp<'updateCalendarEvent'>>(`/calendar/events/${id}`, body);
 export const deleteEvent = (id: number) => del<void>(`/calendar/events/${id}`);
+export const respond = (id: number, response: 'accepted' | 'declined') =>
+  post<Resp<'respondCalendarInvitation'>>(`/calendar/events/${id}/response`, { response });
 export const getFeed = () => get<Feed>('/calendar/feed');
 export const makeFeed = () => post<Feed>('/calendar/feed', {});
 export const revokeFeed = () => del<void>('/calendar/feed');

@@ -15,7 +15,7 @@ import { toast } from '../../../../lib/toast';
 import { DashboardShell } from '../../../../ui/DashboardShell';
 import { Dialog } from '../../../../ui/Dialog';
 import { TextField } from '../../../../ui/fields/TextField';
-import { createEvent, deleteEvent, type CalendarItem, getFeed, listItems, makeFeed, revokeFeed, type Feed, updateEvent } from '../api';
+import { createEvent, deleteEvent, type CalendarItem, getFeed, listItems, makeFeed, respond, revokeFeed, type Feed, updateEvent } from '../api';
 import { addDays, at, hhmm, itemsOn, moveToDay, parseDay, step, type View, VIEWS, windowOf, WEEKDAYS, ymd } from '../grid';
 
 const K = 'workspaceCalendar.calendar';
@@ -142,7 +142,15 @@ function CalendarBody() {
         )}
       </Dialog>
       <Dialog open={shown !== null} onClose={() => setShown(null)} id="cal-item" title={shown?.title ?? ''}>
-        {shown && <ItemDetail item={shown} />}
+        {shown && (
+          <ItemDetail
+            item={shown}
+            onResponded={() => {
+              setShown(null);
+              load();
+            }}
+          />
+        )}
       </Dialog>
       {editing && (
         <EventDialog
@@ -308,10 +316,37 @@ function Agenda({ days, items, onOpen, bare }: { days: string[]; items: Calendar
   );
 }
 
-function ItemDetail({ item }: { item: CalendarItem }) {
+function ItemDetail({ item, onResponded }: { item: CalendarItem; onResponded: () => void }) {
   const { t } = useTranslation();
+  const [error, setError] = useState('');
+  const answer = (r: 'accepted' | 'declined') =>
+    respond(item.id, r).then(
+      () => {
+        toast.success(t(`${K}.responded`));
+        onResponded();
+      },
+      (err: ApiError) => {
+        onApiError(err);
+        setError(err.message);
+      },
+    );
   return (
     <>
+      {item.kind === 'invitation' && (
+        <>
+          <p>{t(`${K}.from`, { name: item.owner })}</p>
+          <p>{t(`${K}.inviteStatus.${item.status}`)}</p>
+          {error && <FormMessage message={error} />}
+          <div class="button-row">
+            <button type="button" disabled={item.status === 'accepted'} onClick={() => answer('accepted')}>
+              {t(`${K}.accept`)}
+            </button>
+            <button type="button" class="secondary outline" disabled={item.status === 'declined'} onClick={() => answer('declined')}>
+              {t(`${K}.decline`)}
+            </button>
+          </div>
+        </>
+      )}
       <p>
         {t(`${K}.kinds.${item.kind}`)}
         {item.kind === 'deadline' && ` · ${t(`${K}.deadlineStatus.${item.status}`)}`}
@@ -337,6 +372,7 @@ function EventDialog({ editing, onDone, onClose }: { editing: NonNullable<Editin
     endTime: item ? hhmm(item.end) : '10:00',
     location: item?.location ?? '',
     notes: item?.notes ?? '',
+    invitees: (item?.invitees ?? []).map((i) => i.email).join(', '),
   });
   const { attach, values: v } = form;
   const save = form.submit(async () => {
@@ -346,7 +382,11 @@ function EventDialog({ editing, onDone, onClose }: { editing: NonNullable<Editin
     if (!start) local[at(v.start, '00:00') ? 'startTime' : 'start'] = t(`${K}.badTime`);
     if (!end) local[at(v.end, '00:00') ? 'endTime' : 'end'] = t(`${K}.badTime`);
     if (Object.keys(local).length) return form.fail(local);
-    const body = { title: v.title, location: v.location, notes: v.notes, start: start!, end: end! };
+    const invitees = v.invitees
+      .split(/[,;\s]+/)
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const body = { title: v.title, location: v.location, notes: v.notes, start: start!, end: end!, invitees };
     try {
       if (item) await updateEvent(item.id, body);
       else await createEvent(body);
@@ -383,6 +423,17 @@ function EventDialog({ editing, onDone, onClose }: { editing: NonNullable<Editin
           {f('endTime', { hint: t(`${K}.fields.timeHint`) })}
         </div>
         {f('location')}
+        {f('invitees', { hint: t(`${K}.inviteesHint`) })}
+        {item && item.invitees.length > 0 && (
+          <>
+            <p>{t(`${K}.invited`)}</p>
+            <ul>
+              {item.invitees.map((i) => (
+                <li key={i.email}>{`${i.name} — ${t(`${K}.inviteStatus.${i.status}`)}`}</li>
+              ))}
+            </ul>
+          </>
+        )}
         <div class="field">
           <label for="ev-notes">{t(`${K}.fields.notes`)}</label>
           <textarea

@@ -59,3 +59,13 @@ func (h *Handlers) eraseBookings(ctx context.Context, tx *db.Store, userID int64
 	}
 	return nil
 }
+
+// exportInvitations is the invitations the person received, with their answers.
+func (h *Handlers) exportInvitations(ctx context.Context, store *db.Store, userID int64) ([]CalendarItem, error) {
+	list, err := store.InvitedEvents(ctx, userID, beginning, theEnd, maxEventLen, 1_000_000)
+	out := []CalendarItem{}
+	for _, e := range list {
+		out = append(out, invitationItem(e))
+	}
+	return out, err
+}

@@ -101,6 +101,7 @@ func (h *Handlers) Widgets() []widgets.Widget {
 func (h *Handlers) UserData() []userdata.Section {
 	return []userdata.Section{
 		userdata.Of("calendarEvents", h.exportEvents),
+		userdata.Of("calendarInvitations", h.exportInvitations),
 		userdata.Of("appointments", h.exportBookings).WithErase(h.eraseBookings),
 	}
 }

@@ -2762,6 +2762,7 @@ export interface components {
             applications: components["schemas"]["OpportunitiesExportedApplication"][];
             appointments: components["schemas"]["CalendarBookingView"][];
             calendarEvents: components["schemas"]["CalendarEventView"][];
+            calendarInvitations: components["schemas"]["CalendarCalendarItem"][];
             comments: components["schemas"]["CommunitiesExportedComment"][];
             communities: components["schemas"]["CommunitiesMyCommunity"][];
             communityProfile: components["schemas"]["CommunitiesMyProfile"] | null;

@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from '../../../../lib/formatTime';
 import { onApiError, type User } from '../../../../lib/session';
 import { toast } from '../../../../lib/toast';
 import { DashboardShell } from '../../../../ui/DashboardShell';
+import { adoptStyles } from '../styles';
 import { DateField, SelectField } from '../../../../ui/fields/TextField';
 import {
   type Availability,
@@ -31,6 +32,7 @@ import { addDays, hhmm, WEEKDAYS, ymd } from '../grid';
 const B = 'workspaceCalendar.booking';
 
 export function Booking() {
+  adoptStyles();
   return <DashboardShell page="booking">{(user) => <BookingBody user={user} />}</DashboardShell>;
 }
 

@@ -13,6 +13,7 @@ import { formatDate } from '../../../../lib/formatTime';
 import { onApiError } from '../../../../lib/session';
 import { toast } from '../../../../lib/toast';
 import { DashboardShell } from '../../../../ui/DashboardShell';
+import { adoptStyles } from '../styles';
 import { Dialog } from '../../../../ui/Dialog';
 import { TextField } from '../../../../ui/fields/TextField';
 import { createEvent, deleteEvent, type CalendarItem, getFeed, listItems, makeFeed, respond, revokeFeed, type Feed, updateEvent } from '../api';
@@ -21,6 +22,7 @@ import { addDays, at, hhmm, itemsOn, moveToDay, parseDay, step, type View, VIEWS
 const K = 'workspaceCalendar.calendar';
 
 export function Calendar() {
+  adoptStyles();
   return <DashboardShell page="calendar">{() => <CalendarBody />}</DashboardShell>;
 }
 

@@ -4,7 +4,7 @@
 // and creates an event on it. By mouse: drag one's own event to another day. Below: the
 // private .ics feed for phone calendars.
 import type { TargetedDragEvent, TargetedKeyboardEvent } from 'preact';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ApiError } from '../../../../lib/api';
@@ -194,21 +194,25 @@ function DayGrid(props: {
   const { t } = useTranslation();
   const { days, items, month, focus, today } = props;
   const ref = useRef<HTMLTableElement>(null);
-  const moved = useRef(false);
+  const moved = useRef('');
   const dragged = useRef<CalendarItem | null>(null);
-  // After a key moved the focus, the new day's cell takes it (it may be in a new month).
-  useEffect(() => {
+  // After a key moved the focus, the new day's cell takes it (it may be in a new month): in a
+  // layout effect, so the focus moves with the render, not a frame later.
+  useLayoutEffect(() => {
     if (!moved.current) return;
-    moved.current = false;
-    ref.current?.querySelector<HTMLElement>(`[data-day="${focus}"]`)?.focus();
-  }, [focus, days]);
+    const cell = ref.current?.querySelector<HTMLElement>(`[data-day="${moved.current}"]`);
+    if (!cell) return; // not rendered yet: the next render tries again
+    cell.focus();
+    moved.current = '';
+  });
   const keys: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
   const onKey = (e: TargetedKeyboardEvent<HTMLTableCellElement>, day: string) => {
     if (e.target !== e.currentTarget) return;
     if (keys[e.key]) {
       e.preventDefault();
-      moved.current = true;
-      props.onFocus(addDays(day, keys[e.key]));
+      const next = addDays(day, keys[e.key]);
+      moved.current = next;
+      props.onFocus(next);
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       props.onOpenDay(day);

@@ -13,6 +13,7 @@ import (
 	"gerege/app/opportunities"
 	"gerege/app/platform/notify"
 	"gerege/app/platform/secure"
+	"gerege/app/workspace/calendar"
 	peopledemo "gerege/app/workspace/people"
 	"gerege/db"
 )
@@ -99,6 +100,9 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	if err := peopledemo.SeedDemo(ctx, store, now, hash, "owner@demo.gerege.mn"); err != nil {
 		return fmt.Errorf("people: %w", err)
 	}
+	if err := seedCalendarDemo(ctx, store, now, hash); err != nil {
+		return fmt.Errorf("calendar: %w", err)
+	}
 	// Direction Board results with known answers; the two most recent are the student's.
 	content, err := directionboard.Load("en")
 	if err != nil {
@@ -131,7 +135,7 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 			return err
 		}
 	}
-	log(fmt.Sprintf("demo: added demo accounts (password %q): admin@demo.gerege.mn, owner@demo.gerege.mn, desk@demo.gerege.mn, student@demo.gerege.mn", DemoPassword))
+	log(fmt.Sprintf("demo: added demo accounts (password %q): admin@demo.gerege.mn, owner@demo.gerege.mn, counselor@demo.gerege.mn, desk@demo.gerege.mn, student@demo.gerege.mn", DemoPassword))
 	return store.SetSetting(ctx, db.SettingDemo, "1")
 }
 
@@ -197,4 +201,22 @@ func seedCommunitiesDemo(ctx context.Context, store *db.Store, now time.Time) er
 		people.Others = append(people.Others, u.ID)
 	}
 	return communities.SeedDemo(ctx, store, now, people)
+}
+
+// seedCalendarDemo adds a counselor of the owner's organisation with a week of hours and
+// appointments with the student and the opportunities demo's applicants.
+func seedCalendarDemo(ctx context.Context, store *db.Store, now time.Time, hash string) error {
+	owner, err := store.UserByEmail(ctx, "owner@demo.gerege.mn")
+	if err != nil {
+		return err
+	}
+	var students []int64
+	for _, e := range []string{"student@demo.gerege.mn", "applicant1@demo.gerege.mn", "applicant2@demo.gerege.mn", "applicant3@demo.gerege.mn"} {
+		u, err := store.UserByEmail(ctx, e)
+		if err != nil {
+			return err
+		}
+		students = append(students, u.ID)
+	}
+	return calendar.SeedDemo(ctx, store, now, hash, accounts.LegalVersion, owner.OrgID, students)
 }

@@ -33,6 +33,7 @@ import (
 	"gerege/app/platform/web"
 	"gerege/app/platform/widgets"
 	"gerege/app/site"
+	"gerege/app/workspace/calendar"
 	"gerege/app/workspace/people"
 	"gerege/db"
 )
@@ -172,6 +173,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		// Communities, forums, posts, comments, polls and their moderation.
 		{"communities", &communities.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Now: s.now,
 			Limits: communities.DefaultLimits()}},
+		// The workspace's calendar and appointments.
+		{"calendar", &calendar.Handlers{Store: store, Limiter: s.limiter, Now: s.now, Rate: web.Rate{N: 120, Per: time.Hour}}},
 		{"admin", &admin.Handlers{Store: store, Mailer: s.mailer, Now: s.now,
 			MaintenanceChanged: s.maint.Invalidate}},
 		// The workspace's people pages: accounts admins and organisation owners manage.

@@ -235,8 +235,9 @@ func TestDemoAndSecretPersist(t *testing.T) {
 	s2, _ := apitest.NewServer(t, func(c *app.Config) { c.DB = path; c.Demo = true })
 	var users int
 	s2.Store().Read.QueryRow(`SELECT count(*) FROM users`).Scan(&users)
-	// + the opportunities demo's two organisations and four applicants, the people demo's staff
-	if users != len(app.DemoAccounts)+6+len(people.DemoStaff) {
+	// + the opportunities demo's two organisations and four applicants, the calendar demo's
+	// counselor, the people demo's staff
+	if users != len(app.DemoAccounts)+7+len(people.DemoStaff) {
 		t.Errorf("a second --demo start must not add more: %d accounts", users)
 	}
 	if string(s2.Secret()) != secret || len(secret) != 32 {

@@ -33,6 +33,11 @@ const (
 	CommunitiesRequest     Perm = "communities.request"     // ask the platform for a community of one's organisation (owner, manager)
 	CommunitiesAdmin       Perm = "communities.admin"       // create, approve and suspend communities; reports outside communities and escalations; staff posts (admins)
 
+	// workspace: calendar
+	WorkspaceCalendar    Perm = "workspace.calendar"     // one's own calendar, events, appointments and .ics feed (every account)
+	WorkspaceBookingHost Perm = "workspace.booking.host" // publish availability, see one's day, record no-shows (counselor, owner, manager)
+	WorkspaceBookingBook Perm = "workspace.booking.book" // see counselors' free slots and book them (individuals)
+
 	// forms
 	FormsDeskRead      Perm = "forms.desk.read"      // list, read and export submissions (sensitive fields hidden)
 	FormsDeskWrite     Perm = "forms.desk.write"     // change status, add notes, delete with a reason
@@ -74,11 +79,11 @@ const (
 // Grants is THE role table: which permissions each role holds. Admins hold every platform
 // permission, but not the organisation ones: those are about one's own organisation.
 var Grants = map[Role][]Perm{
-	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate},
-	RoleEnterprise:    {CommunitiesParticipate},
-	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage},
-	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest},
-	RoleCounselor:     {OpportunitiesReview},
+	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceCalendar, WorkspaceBookingBook},
+	RoleEnterprise:    {CommunitiesParticipate, WorkspaceCalendar},
+	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost},
+	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, WorkspaceBookingHost},
+	RoleCounselor:     {OpportunitiesReview, WorkspaceBookingHost},
 	RoleDesk:          {FormsDeskRead, FormsDeskWrite, DirectionBoardStats},
 	RoleDeskSensitive: {FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats},
 	RoleAdmin: {OpportunitiesApprove, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
@@ -89,7 +94,10 @@ var Grants = map[Role][]Perm{
 // All lists every named permission (the role × route test checks that each is granted to some
 // role).
 var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, OpportunitiesManage, OpportunitiesReview,
-	OpportunitiesApprove, CommunitiesParticipate, CommunitiesRequest, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite,
+	OpportunitiesApprove, CommunitiesParticipate, CommunitiesRequest, CommunitiesAdmin,
+	// workspace: calendar
+	WorkspaceCalendar, WorkspaceBookingHost, WorkspaceBookingBook,
+	FormsDeskRead, FormsDeskWrite,
 	FormsSensitiveRead, DirectionBoardStats, ContentFAQManage, ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant,
 	PeopleManage, PeopleStaffManage}
 

@@ -18,7 +18,7 @@ var DemoStaff = []struct {
 	Verified, Suspended            bool
 }{
 	{"manager@demo.gerege.mn", "Номин", "Цэрэн", "manager", "mn", 1, true, false},
-	{"counselor@demo.gerege.mn", "Ганбат", "Лхагва", "counselor", "mn", 2, true, false},
+	{"ganbat.counselor@demo.gerege.mn", "Ганбат", "Лхагва", "counselor", "mn", 2, true, false},
 	{"sarah.counselor@demo.gerege.mn", "Sarah", "Miller", "counselor", "en", 5, true, false},
 	{"enkh.counselor@demo.gerege.mn", "Энхжин", "Очир", "counselor", "mn", 0, false, false},
 	{"david.manager@demo.gerege.mn", "David", "Park", "manager", "en", 30, true, true},

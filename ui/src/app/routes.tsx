@@ -192,6 +192,11 @@ export const routeModules: RouteModule[] = [
     paths: dash('/user/list', '/user/cards', '/user/new', '/user/:id/edit'),
     load: () => import('../features/workspace/people/routes'),
   },
+  {
+    from: 'ui/src/features/workspace/calendar/routes.tsx',
+    paths: dash('/calendar', '/booking'),
+    load: () => import('../features/workspace/calendar/routes'),
+  },
 ];
 
 /** Whether a route's path ("/direction-board/results/:token") matches a path; ":name" is any one segment. */

@@ -11,6 +11,8 @@ import { type User, useSession } from '../lib/session';
  */
 export const dashboardPages = {
   home: '/dashboard',
+  calendar: '/dashboard/calendar',
+  booking: '/dashboard/booking',
   notifications: '/dashboard/notifications',
   applications: '/dashboard/applications',
   saved: '/dashboard/saved',

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-PYPPFCHZ.js";import"./chunk-GPKQRKMD.js";import"./chunk-J6K2H6UN.js";import{P as r}from"./chunk-FLS4C2HR.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

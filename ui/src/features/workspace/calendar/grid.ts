@@ -1,0 +1,131 @@
+// The calendar's dates, in the browser's time zone: days as "YYYY-MM-DD", weeks from Monday
+// (as Mongolian calendars print them), the month as six weeks, and what falls on a day.
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A local date as YYYY-MM-DD. */
+export const ymd = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** Local midnight of a YYYY-MM-DD day (invalid Date for anything else). */
+export function parseDay(day: string): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return new Date(NaN);
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return ymd(d) === day ? d : new Date(NaN);
+}
+
+/** The day n days after day (DST-safe: counts dates, not hours). */
+export function addDays(day: string, n: number): string {
+  const d = parseDay(day);
+  d.setDate(d.getDate() + n);
+  return ymd(d);
+}
+
+/** The day n months after day, clamped to the month's length. */
+export function addMonths(day: string, n: number): string {
+  const d = parseDay(day);
+  const want = d.getDate();
+  d.setDate(1);
+  d.setMonth(d.getMonth() + n);
+  const last = new Date(d.getFullYear(), d.getMonth() + 1, 0).getDate();
+  d.setDate(Math.min(want, last));
+  return ymd(d);
+}
+
+/** The Monday of day's week. */
+export function weekStart(day: string): string {
+  const wd = parseDay(day).getDay(); // 0 = Sunday
+  return addDays(day, -((wd + 6) % 7));
+}
+
+/** The 7 days of day's week, Monday first. */
+export const weekDays = (day: string) => Array.from({ length: 7 }, (_, i) => addDays(weekStart(day), i));
+
+/** The 42 days (six weeks, Monday first) that show day's month. */
+export function monthDays(day: string): string[] {
+  const first = `${day.slice(0, 7)}-01`;
+  const start = weekStart(first);
+  return Array.from({ length: 42 }, (_, i) => addDays(start, i));
+}
+
+/** The weekday numbers (0 = Sunday) in display order, Monday first. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
+
+export interface Timed {
+  start: string;
+  end: string;
+  allDay?: boolean;
+}
+
+/** Whether an item overlaps the local day (an all-day item by its own dates). */
+export function onDay(item: Timed, day: string): boolean {
+  const from = parseDay(day).getTime();
+  const to = parseDay(addDays(day, 1)).getTime();
+  const s = new Date(item.start).getTime();
+  const e = new Date(item.end).getTime();
+  return s < to && e > from;
+}
+
+/** The items on a day, by start. */
+export const itemsOn = <T extends Timed>(items: T[], day: string) =>
+  items.filter((i) => onDay(i, day)).sort((a, b) => a.start.localeCompare(b.start));
+
+/** "HH:MM" of an instant, local. */
+export function hhmm(iso: string): string {
+  const d = new Date(iso);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The instant of a local day and "HH:MM" (null when either is not valid). */
+export function at(day: string, time: string): string | null {
+  const d = parseDay(day);
+  const m = /^(\d{1,2}):(\d{2})$/.exec(time.trim());
+  if (Number.isNaN(d.getTime()) || !m || Number(m[1]) > 23 || Number(m[2]) > 59) return null;
+  d.setHours(Number(m[1]), Number(m[2]), 0, 0);
+  return d.toISOString();
+}
+
+/** The item moved to another day at the same time of day, its length kept. */
+export function moveToDay(item: Timed, day: string): { start: string; end: string } {
+  const s = new Date(item.start);
+  const len = new Date(item.end).getTime() - s.getTime();
+  const d = parseDay(day);
+  d.setHours(s.getHours(), s.getMinutes(), 0, 0);
+  return { start: d.toISOString(), end: new Date(d.getTime() + len).toISOString() };
+}
+
+/** The window [from, to) the API is asked for, for a view around day. */
+export function windowOf(view: View, day: string): { from: string; to: string; days: string[] } {
+  let days: string[];
+  switch (view) {
+    case 'month':
+      days = monthDays(day);
+      break;
+    case 'week':
+      days = weekDays(day);
+      break;
+    case 'day':
+      days = [day];
+      break;
+    default:
+      days = Array.from({ length: 30 }, (_, i) => addDays(day, i));
+  }
+  return { from: parseDay(days[0]).toISOString(), to: parseDay(addDays(days[days.length - 1], 1)).toISOString(), days };
+}
+
+export type View = 'month' | 'week' | 'day' | 'agenda';
+export const VIEWS: View[] = ['month', 'week', 'day', 'agenda'];
+
+/** How far the previous/next buttons move in a view. */
+export function step(view: View, day: string, dir: 1 | -1): string {
+  switch (view) {
+    case 'month':
+      return addMonths(day, dir);
+    case 'week':
+      return addDays(day, 7 * dir);
+    case 'day':
+      return addDays(day, dir);
+    default:
+      return addDays(day, 30 * dir);
+  }
+}

@@ -1,0 +1,522 @@
+// /dashboard/calendar: the person's events, appointments and followed deadlines in a month,
+// week, day or agenda view (a small grid of our own: no calendar library in the bundle). By
+// keyboard: the arrow keys move between days, Enter opens a day, whose dialog lists its items
+// and creates an event on it. By mouse: drag one's own event to another day. Below: the
+// private .ics feed for phone calendars.
+import type { TargetedDragEvent, TargetedKeyboardEvent } from 'preact';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { ApiError } from '../../../../lib/api';
+import { FormMessage, useForm } from '../../../../lib/form';
+import { formatDate } from '../../../../lib/formatTime';
+import { onApiError } from '../../../../lib/session';
+import { toast } from '../../../../lib/toast';
+import { DashboardShell } from '../../../../ui/DashboardShell';
+import { adoptStyles } from '../styles';
+import { Dialog } from '../../../../ui/Dialog';
+import { TextField } from '../../../../ui/fields/TextField';
+import { createEvent, deleteEvent, type CalendarItem, getFeed, listItems, makeFeed, respond, revokeFeed, type Feed, updateEvent } from '../api';
+import { addDays, at, hhmm, itemsOn, moveToDay, parseDay, step, type View, VIEWS, windowOf, WEEKDAYS, ymd } from '../grid';
+
+const K = 'workspaceCalendar.calendar';
+
+export function Calendar() {
+  adoptStyles();
+  return <DashboardShell page="calendar">{() => <CalendarBody />}</DashboardShell>;
+}
+
+type Editing = { item?: CalendarItem; day: string } | null;
+
+function CalendarBody() {
+  const { t } = useTranslation();
+  const [view, setView] = useState<View>('month');
+  const [anchor, setAnchor] = useState(() => ymd(new Date()));
+  const [items, setItems] = useState<CalendarItem[] | null>(null);
+  const [error, setError] = useState('');
+  const [openDay, setOpenDay] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [shown, setShown] = useState<CalendarItem | null>(null);
+  const win = windowOf(view, anchor);
+
+  const load = useCallback(() => {
+    const w = windowOf(view, anchor);
+    listItems(w.from, w.to).then(
+      (r) => {
+        setItems(r.items);
+        setError('');
+      },
+      (err: ApiError) => {
+        onApiError(err);
+        setError(err.message);
+      },
+    );
+  }, [view, anchor]);
+  useEffect(load, [load]);
+
+  const today = ymd(new Date());
+  const d = parseDay(anchor);
+  const heading =
+    view === 'month'
+      ? t(`${K}.monthTitle`, { monthName: t(`format.months.${d.getMonth() + 1}`), year: String(d.getFullYear()) })
+      : view === 'day'
+        ? formatDate(t, anchor)
+        : `${formatDate(t, win.days[0])} – ${formatDate(t, win.days[win.days.length - 1])}`;
+
+  const open = (item: CalendarItem) => (item.kind === 'event' ? setEditing({ item, day: ymd(new Date(item.start)) }) : setShown(item));
+  const move = (item: CalendarItem, day: string) => {
+    if (item.kind !== 'event' || ymd(new Date(item.start)) === day) return;
+    const to = moveToDay(item, day);
+    updateEvent(item.id, { title: item.title, notes: item.notes, location: item.location, ...to }).then(
+      () => {
+        toast.success(t(`${K}.moved`));
+        load();
+      },
+      (err: ApiError) => {
+        onApiError(err);
+        toast.error(err.message);
+      },
+    );
+  };
+
+  return (
+    <div class="cal">
+      <div class="cal-bar">
+        <div role="group" aria-label={heading} class="button-row">
+          <button type="button" class="secondary outline" onClick={() => setAnchor(step(view, anchor, -1))}>
+            {t(`${K}.prev`)}
+          </button>
+          <button type="button" class="secondary outline" onClick={() => setAnchor(today)}>
+            {t(`${K}.today`)}
+          </button>
+          <button type="button" class="secondary outline" onClick={() => setAnchor(step(view, anchor, 1))}>
+            {t(`${K}.next`)}
+          </button>
+        </div>
+        <h2 class="cal-title" aria-live="polite">
+          {heading}
+        </h2>
+        <div role="group" aria-label={t(`${K}.viewLabel`)} class="button-row">
+          {VIEWS.map((v) => (
+            <button key={v} type="button" class={v === view ? '' : 'secondary outline'} aria-pressed={v === view ? 'true' : 'false'} onClick={() => setView(v)}>
+              {t(`${K}.views.${v}`)}
+            </button>
+          ))}
+        </div>
+        <button type="button" onClick={() => setEditing({ day: anchor })}>
+          {t(`${K}.new`)}
+        </button>
+      </div>
+      {error && <FormMessage message={error} />}
+      {items === null ? (
+        <p aria-busy="true">{t(`${K}.loading`)}</p>
+      ) : view === 'month' || view === 'week' ? (
+        <DayGrid
+          days={win.days}
+          items={items}
+          month={view === 'month' ? anchor.slice(0, 7) : ''}
+          focus={anchor}
+          today={today}
+          onFocus={setAnchor}
+          onOpenDay={setOpenDay}
+          onOpen={open}
+          onMove={move}
+        />
+      ) : (
+        <Agenda days={win.days} items={items} onOpen={open} />
+      )}
+      <p class="muted">{t(`${K}.dragHint`)}</p>
+      <Dialog open={openDay !== null} onClose={() => setOpenDay(null)} id="cal-day" title={openDay ? t(`${K}.dayTitle`, { date: formatDate(t, openDay) }) : ''}>
+        {openDay && (
+          <>
+            <Agenda days={[openDay]} items={items ?? []} onOpen={(i) => (setOpenDay(null), open(i))} bare />
+            <button
+              type="button"
+              onClick={() => {
+                const day = openDay;
+                setOpenDay(null);
+                setEditing({ day });
+              }}
+            >
+              {t(`${K}.newOn`)}
+            </button>
+          </>
+        )}
+      </Dialog>
+      <Dialog open={shown !== null} onClose={() => setShown(null)} id="cal-item" title={shown?.title ?? ''}>
+        {shown && (
+          <ItemDetail
+            item={shown}
+            onResponded={() => {
+              setShown(null);
+              load();
+            }}
+          />
+        )}
+      </Dialog>
+      {editing && (
+        <EventDialog
+          editing={editing}
+          onDone={() => {
+            setEditing(null);
+            load();
+          }}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <FeedPanel />
+    </div>
+  );
+}
+
+function ItemLine({ item }: { item: CalendarItem }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span class="cal-time">{item.allDay ? t(`${K}.allDay`) : hhmm(item.start)}</span> <span class="visually-hidden">{t(`${K}.kinds.${item.kind}`)}: </span>
+      {item.title}
+    </>
+  );
+}
+
+/** The month (six weeks) or the week: a grid of days, one focusable at a time. */
+function DayGrid(props: {
+  days: string[];
+  items: CalendarItem[];
+  month: string;
+  focus: string;
+  today: string;
+  onFocus: (day: string) => void;
+  onOpenDay: (day: string) => void;
+  onOpen: (item: CalendarItem) => void;
+  onMove: (item: CalendarItem, day: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { days, items, month, focus, today } = props;
+  const ref = useRef<HTMLTableElement>(null);
+  const moved = useRef('');
+  const dragged = useRef<CalendarItem | null>(null);
+  // After a key moved the focus, the new day's cell takes it (it may be in a new month): in a
+  // layout effect, so the focus moves with the render, not a frame later.
+  useLayoutEffect(() => {
+    if (!moved.current) return;
+    const cell = ref.current?.querySelector<HTMLElement>(`[data-day="${moved.current}"]`);
+    if (!cell) return; // not rendered yet: the next render tries again
+    cell.focus();
+    moved.current = '';
+  });
+  const keys: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+  const onKey = (e: TargetedKeyboardEvent<HTMLTableCellElement>, day: string) => {
+    if (e.target !== e.currentTarget) return;
+    if (keys[e.key]) {
+      e.preventDefault();
+      const next = addDays(day, keys[e.key]);
+      moved.current = next;
+      props.onFocus(next);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      props.onOpenDay(day);
+    }
+  };
+  const weeks: string[][] = [];
+  for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
+  const max = month ? 3 : 12;
+  return (
+    <table role="grid" class={`cal-grid${month ? '' : ' cal-grid--week'}`} aria-label={t(`${K}.gridLabel`)} ref={ref}>
+      <thead>
+        <tr>
+          {WEEKDAYS.map((w) => (
+            <th key={w} scope="col">
+              {t(`${K}.weekday.${w}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {weeks.map((week) => (
+          <tr key={week[0]}>
+            {week.map((day) => {
+              const list = itemsOn(items, day);
+              const outside = month && !day.startsWith(month);
+              return (
+                <td
+                  key={day}
+                  role="gridcell"
+                  data-day={day}
+                  tabIndex={day === focus ? 0 : -1}
+                  aria-selected={day === focus ? 'true' : 'false'}
+                  aria-current={day === today ? 'date' : undefined}
+                  aria-label={`${formatDate(t, day)}${list.length ? ` (${list.length})` : ''}`}
+                  class={`${outside ? 'cal-out' : ''}${day === today ? ' cal-today' : ''}`}
+                  onKeyDown={(e) => onKey(e, day)}
+                  onClick={(e) => {
+                    if (e.target === e.currentTarget) props.onFocus(day);
+                  }}
+                  onDblClick={(e) => e.target === e.currentTarget && props.onOpenDay(day)}
+                  onDragOver={(e: TargetedDragEvent<HTMLTableCellElement>) => dragged.current && e.preventDefault()}
+                  onDrop={(e) => {
+                    e.preventDefault();
+                    if (dragged.current) props.onMove(dragged.current, day);
+                    dragged.current = null;
+                  }}
+                >
+                  <span class="cal-num" aria-hidden="true">
+                    {parseDay(day).getDate()}
+                  </span>
+                  <ul>
+                    {list.slice(0, max).map((item) => (
+                      <li key={item.key}>
+                        <button
+                          type="button"
+                          tabIndex={-1}
+                          class={`cal-chip cal-chip--${item.kind}`}
+                          draggable={item.kind === 'event'}
+                          onDragStart={() => (dragged.current = item)}
+                          onClick={() => props.onOpen(item)}
+                        >
+                          <ItemLine item={item} />
+                        </button>
+                      </li>
+                    ))}
+                    {list.length > max && (
+                      <li>
+                        <button type="button" tabIndex={-1} class="cal-more" onClick={() => props.onOpenDay(day)}>
+                          {t(`${K}.more`, { count: list.length - max })}
+                        </button>
+                      </li>
+                    )}
+                  </ul>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The day and agenda views (and a day's dialog): days with something on them, in order. */
+function Agenda({ days, items, onOpen, bare }: { days: string[]; items: CalendarItem[]; onOpen: (i: CalendarItem) => void; bare?: boolean }) {
+  const { t } = useTranslation();
+  const withItems = days.map((day) => ({ day, list: itemsOn(items, day) })).filter((d) => d.list.length);
+  if (!withItems.length) return <p class="cal-empty">{t(`${K}.empty`)}</p>;
+  return (
+    <div class="cal-agenda">
+      {withItems.map(({ day, list }) => (
+        <section key={day} aria-label={formatDate(t, day)}>
+          {!bare && <h3>{formatDate(t, day)}</h3>}
+          <ul>
+            {list.map((item) => (
+              <li key={item.key}>
+                <button type="button" class={`cal-chip cal-chip--${item.kind}`} onClick={() => onOpen(item)}>
+                  <ItemLine item={item} />
+                  {!item.allDay && <span class="cal-time">{` – ${hhmm(item.end)}`}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function ItemDetail({ item, onResponded }: { item: CalendarItem; onResponded: () => void }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState('');
+  const answer = (r: 'accepted' | 'declined') =>
+    respond(item.id, r).then(
+      () => {
+        toast.success(t(`${K}.responded`));
+        onResponded();
+      },
+      (err: ApiError) => {
+        onApiError(err);
+        setError(err.message);
+      },
+    );
+  return (
+    <>
+      {item.kind === 'invitation' && (
+        <>
+          <p>{t(`${K}.from`, { name: item.owner })}</p>
+          <p>{t(`${K}.inviteStatus.${item.status}`)}</p>
+          {error && <FormMessage message={error} />}
+          <div class="button-row">
+            <button type="button" disabled={item.status === 'accepted'} onClick={() => answer('accepted')}>
+              {t(`${K}.accept`)}
+            </button>
+            <button type="button" class="secondary outline" disabled={item.status === 'declined'} onClick={() => answer('declined')}>
+              {t(`${K}.decline`)}
+            </button>
+          </div>
+        </>
+      )}
+      <p>
+        {t(`${K}.kinds.${item.kind}`)}
+        {item.kind === 'deadline' && ` · ${t(`${K}.deadlineStatus.${item.status}`)}`}
+        {item.kind === 'appointment' && ` · ${t(`workspaceCalendar.booking.statuses.${item.status}`)}`}
+      </p>
+      <p>{item.allDay ? formatDate(t, ymd(new Date(item.start))) : `${formatDate(t, item.start)}, ${hhmm(item.start)} – ${hhmm(item.end)}`}</p>
+      {item.location && <p>{item.location}</p>}
+      {item.notes && <p class="cal-notes">{item.notes}</p>}
+      <Link href={item.link}>{t(`${K}.open`)}</Link>
+    </>
+  );
+}
+
+/** Create or edit an event: dates as YYYY-MM-DD and times as HH:MM, errors beside their fields. */
+function EventDialog({ editing, onDone, onClose }: { editing: NonNullable<Editing>; onDone: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const item = editing.item;
+  const form = useForm({
+    title: item?.title ?? '',
+    start: item ? ymd(new Date(item.start)) : editing.day,
+    startTime: item ? hhmm(item.start) : '09:00',
+    end: item ? ymd(new Date(item.end)) : editing.day,
+    endTime: item ? hhmm(item.end) : '10:00',
+    location: item?.location ?? '',
+    notes: item?.notes ?? '',
+    invitees: (item?.invitees ?? []).map((i) => i.email).join(', '),
+  });
+  const { attach, values: v } = form;
+  const save = form.submit(async () => {
+    const start = at(v.start, v.startTime);
+    const end = at(v.end, v.endTime);
+    const local: Record<string, string> = {};
+    if (!start) local[at(v.start, '00:00') ? 'startTime' : 'start'] = t(`${K}.badTime`);
+    if (!end) local[at(v.end, '00:00') ? 'endTime' : 'end'] = t(`${K}.badTime`);
+    if (Object.keys(local).length) return form.fail(local);
+    const invitees = v.invitees
+      .split(/[,;\s]+/)
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const body = { title: v.title, location: v.location, notes: v.notes, start: start!, end: end!, invitees };
+    try {
+      if (item) await updateEvent(item.id, body);
+      else await createEvent(body);
+      toast.success(t(`${K}.saved`));
+      onDone();
+    } catch (err) {
+      form.failWith(err as ApiError);
+    }
+  });
+  const remove = async () => {
+    if (!item) return;
+    try {
+      await deleteEvent(item.id);
+      toast.success(t(`${K}.deleted`));
+      onDone();
+    } catch (err) {
+      form.failWith(err as ApiError);
+    }
+  };
+  const f = (name: keyof typeof v, extra: { hint?: string; type?: 'text' } = {}) => (
+    <TextField id={`ev-${name}`} label={t(`${K}.fields.${name}`)} {...form.text(name)} {...extra} />
+  );
+  return (
+    <Dialog open onClose={onClose} id="cal-edit" title={t(item ? `${K}.edit` : `${K}.new`)}>
+      <form ref={attach} onSubmit={save} noValidate>
+        <FormMessage message={form.message} />
+        {f('title')}
+        <div class="grid">
+          {f('start', { hint: t('ui.dateField.hint') })}
+          {f('startTime', { hint: t(`${K}.fields.timeHint`) })}
+        </div>
+        <div class="grid">
+          {f('end', { hint: t('ui.dateField.hint') })}
+          {f('endTime', { hint: t(`${K}.fields.timeHint`) })}
+        </div>
+        {f('location')}
+        {f('invitees', { hint: t(`${K}.inviteesHint`) })}
+        {item && item.invitees.length > 0 && (
+          <>
+            <p>{t(`${K}.invited`)}</p>
+            <ul>
+              {item.invitees.map((i) => (
+                <li key={i.email}>{`${i.name} — ${t(`${K}.inviteStatus.${i.status}`)}`}</li>
+              ))}
+            </ul>
+          </>
+        )}
+        <div class="field">
+          <label for="ev-notes">{t(`${K}.fields.notes`)}</label>
+          <textarea
+            id="ev-notes"
+            name="notes"
+            rows={3}
+            value={v.notes}
+            aria-invalid={form.errors.notes ? 'true' : undefined}
+            aria-describedby={form.errors.notes ? 'ev-notes-error' : undefined}
+            onInput={(e) => form.set('notes', e.currentTarget.value)}
+          />
+          {form.errors.notes && (
+            <small id="ev-notes-error" class="field__error">
+              {form.errors.notes}
+            </small>
+          )}
+        </div>
+        <div class="button-row">
+          <button type="submit" aria-busy={form.busy ? 'true' : undefined}>
+            {t(`${K}.save`)}
+          </button>
+          {item && (
+            <button type="button" class="secondary outline" onClick={remove}>
+              {t(`${K}.delete`)}
+            </button>
+          )}
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The private feed: make, remake, revoke; its address is shown once, when made. */
+function FeedPanel() {
+  const { t } = useTranslation();
+  const [feed, setFeed] = useState<Feed | null>(null);
+  const [error, setError] = useState('');
+  const fail = (err: ApiError) => {
+    onApiError(err);
+    setError(err.message);
+  };
+  useEffect(() => {
+    getFeed().then(setFeed, fail);
+  }, []);
+  const url = feed?.url ? `${window.location.origin}${feed.url}` : '';
+  return (
+    <section class="cal-feed" aria-labelledby="cal-feed-title">
+      <h2 id="cal-feed-title">{t(`${K}.feed.title`)}</h2>
+      <p>{t(`${K}.feed.text`)}</p>
+      {error && <FormMessage message={error} />}
+      {feed?.active && feed.createdAt && !url && <p>{t(`${K}.feed.active`, { date: formatDate(t, feed.createdAt) })}</p>}
+      {url && (
+        <div class="field">
+          <label for="cal-feed-url">{t(`${K}.feed.url`)}</label>
+          <input id="cal-feed-url" readOnly value={url} aria-describedby="cal-feed-secret" onFocus={(e) => e.currentTarget.select()} />
+          <small id="cal-feed-secret">{t(`${K}.feed.secret`)}</small>
+        </div>
+      )}
+      <div class="button-row">
+        <button type="button" class="secondary" onClick={() => makeFeed().then(setFeed, fail)}>
+          {t(feed?.active ? `${K}.feed.remake` : `${K}.feed.make`)}
+        </button>
+        {feed?.active && (
+          <button
+            type="button"
+            class="secondary outline"
+            onClick={() =>
+              revokeFeed().then(() => {
+                setFeed({ active: false, url: '' });
+                toast.success(t(`${K}.feed.revoked`));
+              }, fail)
+            }
+          >
+            {t(`${K}.feed.revoke`)}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

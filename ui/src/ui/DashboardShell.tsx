@@ -100,9 +100,8 @@ const subscribe = (l: () => void) => {
 };
 const useCollapsed = () => useSyncExternalStore(subscribe, readCollapsed, () => false);
 
-/** The elements of the open drawer that take focus, in order. */
-const focusables = (root: HTMLElement) =>
-  [...root.querySelectorAll<HTMLElement>('a[href], button, input')].filter((el) => el.getClientRects().length > 0);
+/** The elements of the open drawer that take focus, in order (its close button, then the links). */
+const focusables = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('a[href], button')];
 
 /**
  * The sidebar: the pages this user may open, grouped, the current one marked. On a wide screen
@@ -158,20 +157,20 @@ function DashboardNav({ user, collapsed }: { user?: User; collapsed: boolean }) 
       >
         {t('dashboard.nav.menu')}
       </button>
+      <button
+        type="button"
+        class="app-nav__collapse secondary outline"
+        aria-expanded={collapsed ? 'false' : 'true'}
+        aria-controls="app-nav-panel"
+        onClick={() => setCollapsed(!collapsed)}
+      >
+        {t(collapsed ? 'dashboard.nav.expand' : 'dashboard.nav.collapse')}
+      </button>
       <div id="app-nav-panel" class="app-nav__panel" ref={panel}>
         <button type="button" class="app-nav__close secondary outline" onClick={close}>
           {t('dashboard.nav.close')}
         </button>
-        <button
-          type="button"
-          class="app-nav__collapse secondary outline"
-          aria-expanded={collapsed ? 'false' : 'true'}
-          aria-controls="app-nav-groups"
-          onClick={() => setCollapsed(!collapsed)}
-        >
-          {t(collapsed ? 'dashboard.nav.expand' : 'dashboard.nav.collapse')}
-        </button>
-        <div id="app-nav-groups" class="app-nav__groups">
+        <div class="app-nav__groups">
           {navOf(user).map(([group, keys]) => (
             <div key={group}>
               <span class="app-nav__label" id={`app-nav-${group}`}>

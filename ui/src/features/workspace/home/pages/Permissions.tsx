@@ -40,13 +40,8 @@ function PermissionTable() {
     {
       key: 'permission',
       header: t('home.permission.permission'),
-      cell: (p: Row) => (
-        <>
-          {t(`home.permission.perms.${wordKey(p.name)}`, { defaultValue: p.name })}
-          <br />
-          <code class="perm-name">{p.name}</code>
-        </>
-      ),
+      // The words only: a permission's code name ("opportunities.apply") reads like a raw key.
+      cell: (p: Row) => t(`home.permission.perms.${wordKey(p.name)}`, { defaultValue: p.name }),
     },
     ...data.roles.map((r) => ({
       key: r.name,

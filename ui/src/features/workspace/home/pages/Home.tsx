@@ -24,7 +24,7 @@ function Widgets() {
     );
   }
   if (!data) return <p aria-busy="true">{t('dashboard.loading')}</p>;
-  const known = data.widgets.filter((w) => i18n.exists(`home.widgets.${w.key}_other`));
+  const known = data.widgets.filter((w) => i18n.exists(`home.widgets.${w.key}`, { count: w.count }));
   if (!known.length) return <p>{t('home.nothing')}</p>;
   return (
     <ul class="home-widgets">

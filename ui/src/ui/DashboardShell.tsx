@@ -146,7 +146,14 @@ function DashboardNav({ user, collapsed }: { user?: User; collapsed: boolean }) 
     opener.current?.focus();
   };
   return (
-    <nav class={`app-nav${open ? ' app-nav--open' : ''}`} aria-label={t('dashboard.nav.label')}>
+    <nav
+      class={`app-nav${open ? ' app-nav--open' : ''}`}
+      aria-label={t('dashboard.nav.label')}
+      // Escape from inside closes it even before the effect above has run (a quick key after opening).
+      onKeyDown={(e: KeyboardEvent) => {
+        if (open && e.key === 'Escape') close();
+      }}
+    >
       <button
         ref={opener}
         type="button"

@@ -34,6 +34,7 @@ import (
 	"gerege/app/platform/widgets"
 	"gerege/app/site"
 	"gerege/app/workspace/calendar"
+	"gerege/app/workspace/home"
 	"gerege/app/workspace/people"
 	"gerege/db"
 )
@@ -182,6 +183,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		// In-app and email notifications for every capability (app/platform/notify): the
 		// bell's API, preferences and the unsubscribe link.
 		{"notifications", s.notify},
+		// The workspace: the home's widgets (s.widgets, filled below before any request), the
+		// permission table.
+		{"workspace-home", &home.Handlers{Widgets: s.widgets, Log: log}},
 	}
 
 	s.jobs = &jobs.Runner{Now: s.now, Log: log}

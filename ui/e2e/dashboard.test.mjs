@@ -51,7 +51,11 @@ describe('roles', () => {
     await page.goto(`${site.baseURL}/en/dashboard`);
     await heading(page, t('en', 'dashboard.home.title'));
     await sideNav(page).getByRole('link').first().waitFor();
-    assert.deepEqual(await navLabels(page), ['home', 'calendar', 'booking', 'applications', 'notifications', 'saved', 'posts', 'profile', 'account', 'communities', 'moderation'].map((k) => t('en', `dashboard.nav.${k}`)));
+    // The shell's sidebar groups the pages (workspace, opportunities, communities, you) and adds the home and the permission table.
+    assert.deepEqual(
+      await navLabels(page),
+      ['app', 'home', 'notifications', 'permission', 'applications', 'saved', 'posts', 'communities', 'moderation', 'profile', 'account'].map((k) => t('en', `dashboard.nav.${k}`)),
+    );
     assert.equal(await sideNav(page).getByRole('link', { name: t('en', 'dashboard.nav.home') }).getAttribute('aria-current'), 'page');
 
     const res = await page.goto(`${site.baseURL}/en/dashboard/admin/outbox`);

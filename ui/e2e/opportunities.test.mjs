@@ -233,6 +233,8 @@ describe('applying', () => {
       const nav = page.getByRole('navigation', { name: t(lang, 'dashboard.nav.label') });
       if (viewport === PHONE) await nav.getByRole('button', { name: t(lang, 'dashboard.nav.menu') }).click();
       assert.equal(await nav.getByRole('link', { name: t(lang, 'dashboard.nav.applications') }).getAttribute('aria-current'), 'page');
+      // On a phone the dashboard menu is a drawer over the page now: close it to use the page.
+      if (viewport === PHONE) await page.keyboard.press('Escape');
       const mine = page.locator('article.opp-app').filter({ has: page.getByRole('link', { name: title[lang] }) });
       await mine.locator('.opp-status').getByText(t(lang, 'opportunities.applicationStatuses.submitted'), { exact: true }).waitFor();
       await mine.getByRole('link', { name: t(lang, 'opportunities.documents.cv') }).waitFor();

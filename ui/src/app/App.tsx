@@ -94,5 +94,5 @@ export function App({ servedPage }: { servedPage?: string }) {
     document.getElementById('main')?.focus();
   }, [current, View, t, i18n]);
 
-  return <Layout>{View && <View {...current.props} />}</Layout>;
+  return <Layout app={current.path.startsWith('/dashboard')}>{View && <View {...current.props} />}</Layout>;
 }

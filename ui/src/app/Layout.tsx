@@ -147,18 +147,35 @@ function Footer() {
   );
 }
 
-export function Layout({ children }: { children: ComponentChildren }) {
+/** The stylesheets of the public site and of the dashboard (ui/build.mjs); unset in tests. */
+declare const __APP_CSS__: string | undefined;
+declare const __DASH_CSS__: string | undefined;
+
+/**
+ * Every page: the site's header and footer around it, or, for a dashboard page (`app`), the
+ * page alone: it brings the application shell (ui/DashboardShell.tsx) with its own main. The
+ * stylesheet of the page on screen is linked here too (the prerendered page has it in its head
+ * already), so moving between the site and the dashboard loads the other one.
+ */
+export function Layout({ children, app }: { children: ComponentChildren; app?: boolean }) {
   const { t } = useTranslation();
   return (
     <>
       <a class="skip-link" href="#main">
         {t('layout.skipToContent')}
       </a>
-      <Header />
-      <main id="main" class="container" tabIndex={-1}>
-        {children}
-      </main>
-      <Footer />
+      {typeof __APP_CSS__ === 'string' && <link rel="stylesheet" href={app ? __DASH_CSS__ : __APP_CSS__} />}
+      {app ? (
+        children
+      ) : (
+        <>
+          <Header />
+          <main id="main" class="container" tabIndex={-1}>
+            {children}
+          </main>
+          <Footer />
+        </>
+      )}
       <LoginDialog />
       <Toaster />
     </>

@@ -197,6 +197,11 @@ export const routeModules: RouteModule[] = [
     paths: dash('/calendar', '/booking'),
     load: () => import('../features/workspace/calendar/routes'),
   },
+  {
+    from: 'ui/src/features/workspace/home/routes.tsx',
+    paths: dash('/app', '/permission', '/blank'),
+    load: () => import('../features/workspace/home/routes'),
+  },
 ];
 
 /** Whether a route's path ("/direction-board/results/:token") matches a path; ":name" is any one segment. */

@@ -2866,6 +2866,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspace/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person's home: for each widget they may see, how many things wait for them and where to act on them (a widget that fails is left out) */
+        get: operations["getWorkspaceHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspace/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The role table: every role, every permission and the roles that grant it, the person's own roles and permissions marked */
+        get: operations["getPermissionTable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4567,6 +4601,38 @@ export interface components {
             traitsOther: string;
             website: string;
             whyInterested: string;
+        };
+        HomeHome: {
+            /** @description the widgets the person may see, in their order; a widget that failed is left out */
+            widgets: components["schemas"]["HomeWidget"][];
+        };
+        HomePermission: {
+            /** @description the person holds it (through one of their roles) */
+            mine: boolean;
+            /** @description the permission's name, e.g. forms.desk.read */
+            name: string;
+            /** @description the roles that grant it */
+            roles: string[];
+        };
+        HomePermissionTable: {
+            /** @description every named permission, in the order of the code's table */
+            permissions: components["schemas"]["HomePermission"][];
+            /** @description every role, in the table's order */
+            roles: components["schemas"]["HomeRole"][];
+        };
+        HomeRole: {
+            /** @description the person holds this role */
+            mine: boolean;
+            /** @description individual, enterprise, owner, manager, counselor, staff (forms desk), staff.sensitive (forms desk with sensitive fields) or admin */
+            name: string;
+        };
+        HomeWidget: {
+            /** @description how many things wait for the person */
+            count: number;
+            /** @description the dashboard page where it is acted on (without the language prefix) */
+            href: string;
+            /** @description the widget's name (the UI's words: workspace-home home.widgets.<key>) */
+            key: string;
         };
         /** Format: binary */
         MultipartFileHeader: string;
@@ -19772,6 +19838,118 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    getWorkspaceHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeHome"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    getPermissionTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomePermissionTable"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

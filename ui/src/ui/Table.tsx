@@ -14,31 +14,37 @@ export interface TableProps<T> {
   rowKey: (row: T) => string;
 }
 
-/** A data table with a caption and column headers; it scrolls sideways on narrow screens. */
+/**
+ * A data table with a caption and column headers; it scrolls sideways on narrow screens, and in
+ * the dashboard's shell becomes one card per row on phones (each value under its column's name,
+ * data-label; the roles keep it a table for assistive technology when its display changes).
+ */
 export function Table<T>({ id, caption, columns, rows, rowKey }: TableProps<T>) {
   return (
     <div class="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-      <table class="striped">
+      <table class="striped" role="table">
         <caption id={`${id}-caption`}>{caption}</caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((c) => (
-              <th key={c.key} scope="col">
+              <th key={c.key} scope="col" role="columnheader">
                 {c.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} role="row">
               {columns.map((c, i) =>
                 i === 0 ? (
-                  <th key={c.key} scope="row">
+                  <th key={c.key} scope="row" role="rowheader" data-label={c.header}>
                     {c.cell(row)}
                   </th>
                 ) : (
-                  <td key={c.key}>{c.cell(row)}</td>
+                  <td key={c.key} role="cell" data-label={c.header}>
+                    {c.cell(row)}
+                  </td>
                 ),
               )}
             </tr>

@@ -41,6 +41,10 @@ export function DashboardHome() {
           <p class="lead">{t('dashboard.home.welcome', { name: user.firstName })}</p>
           <Banners user={user} />
           <div class="audiences">
+            <Card level={2} title={t('dashboard.nav.app')}>
+              <p>{t('dashboard.home.workspaceText')}</p>
+              <Link href="/dashboard/app">{t('dashboard.home.openWorkspace')}</Link>
+            </Card>
             <Card level={2} title={t('dashboard.nav.profile')}>
               <p>{t('dashboard.home.profileText')}</p>
               <Link href="/dashboard/user/profile">{t('dashboard.home.openProfile')}</Link>

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-K4S57SIQ.js";import"./chunk-3CCRM5HA.js";import"./chunk-ELXXVYMD.js";import{P as r}from"./chunk-I66FGPAR.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

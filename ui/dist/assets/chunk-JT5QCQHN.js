@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-GN4NQWL6.js";import"./chunk-SQX7ICNS.js";import{P as r}from"./chunk-I66FGPAR.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

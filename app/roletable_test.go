@@ -37,6 +37,9 @@ func TestRoleTable(t *testing.T) {
 		{"GET", "/en/dashboard/admin/settings", admins, 200},
 		{"GET", "/en/dashboard/admin/faq", admins, 200},
 		{"GET", "/mn/dashboard/admin/universities", admins, 200},
+		{"GET", "/en/dashboard/chat", everyone, 200},
+		{"GET", "/api/chat/conversations", everyone, 200},
+		{"GET", "/api/chat/support", admins, 200},
 		{"GET", "/api/auth/me", everyone, 200},
 		{"GET", "/api/account/sessions", everyone, 200},
 		{"GET", "/api/account/export", everyone, 200},
@@ -98,10 +101,10 @@ func TestRoleTable(t *testing.T) {
 		t.Errorf("an unknown dashboard page: %d", got.Status)
 	}
 	for who, nav := range map[string]string{
-		"admin":     `"dashboard":["home","applications","notifications","saved","posts","profile","account","communities","moderation","approvals","submissions","outbox","audit","directionBoard","faq","universities","settings"]`,
-		"desk":      `"dashboard":["home","applications","notifications","saved","posts","profile","account","communities","moderation","submissions","directionBoard"]`,
-		"manager":   `"dashboard":["home","notifications","posts","profile","account","communities","moderation","organization","jobs","tours","kanban"]`,
-		"counselor": `"dashboard":["home","notifications","posts","profile","account","communities","moderation","jobs","tours","kanban"]`,
+		"admin":     `"dashboard":["home","chat","applications","notifications","saved","posts","profile","account","communities","moderation","approvals","submissions","outbox","audit","directionBoard","faq","universities","settings"]`,
+		"desk":      `"dashboard":["home","chat","applications","notifications","saved","posts","profile","account","communities","moderation","submissions","directionBoard"]`,
+		"manager":   `"dashboard":["home","chat","notifications","posts","profile","account","communities","moderation","organization","jobs","tours","kanban"]`,
+		"counselor": `"dashboard":["home","chat","notifications","posts","profile","account","communities","moderation","jobs","tours","kanban"]`,
 	} {
 		if me := apitest.Call(t, users[who], ts, "GET", "/api/auth/me", nil, ""); !strings.Contains(me.Raw, nav) {
 			t.Errorf("%s navigation: %s", who, me.Raw)

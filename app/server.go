@@ -33,6 +33,7 @@ import (
 	"gerege/app/platform/web"
 	"gerege/app/platform/widgets"
 	"gerege/app/site"
+	"gerege/app/workspace/chat"
 	"gerege/db"
 )
 
@@ -171,6 +172,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		// Communities, forums, posts, comments, polls and their moderation.
 		{"communities", &communities.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Now: s.now,
 			Limits: communities.DefaultLimits()}},
+		// Workspace: chat (conversations, support, the live stream).
+		{"chat", &chat.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Hub: chat.NewHub(), Now: s.now, Rate: chat.DefaultRate}},
 		{"admin", &admin.Handlers{Store: store, Mailer: s.mailer, Now: s.now,
 			MaintenanceChanged: s.maint.Invalidate}},
 		// In-app and email notifications for every capability (app/platform/notify): the
@@ -301,6 +304,12 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, ready fu
 	case <-ctx.Done():
 	}
 	log.Info("shutting down", slog.Duration("grace", cfg.ShutdownIn))
+	// Long-lived answers (the chat's live streams) end now; their clients reconnect elsewhere.
+	for _, m := range s.modules {
+		if d, ok := m.m.(interface{ Drain() }); ok {
+			d.Drain()
+		}
+	}
 	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownIn)
 	defer cancel()
 	d.drain(sctx, ln)

@@ -50,6 +50,10 @@ const (
 	AdminAuditRead  Perm = "admin.audit.read"
 	AdminSettings   Perm = "admin.settings.write" // maintenance mode
 	AdminRolesGrant Perm = "admin.roles.grant"    // make admins, set forms-desk levels
+
+	// workspace: chat
+	WorkspaceChat          Perm = "workspace.chat"           // conversations with the people one may talk to, and with support (every account)
+	WorkspaceSupportAnswer Perm = "workspace.support.answer" // read and answer every support conversation (admins)
 )
 
 // Role is what a user is: their account type, their role in an organisation, their forms-desk
@@ -70,22 +74,23 @@ const (
 // Grants is THE role table: which permissions each role holds. Admins hold every platform
 // permission, but not the organisation ones: those are about one's own organisation.
 var Grants = map[Role][]Perm{
-	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate},
-	RoleEnterprise:    {CommunitiesParticipate},
+	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceChat},
+	RoleEnterprise:    {CommunitiesParticipate, WorkspaceChat},
 	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest},
 	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest},
 	RoleCounselor:     {OpportunitiesReview},
 	RoleDesk:          {FormsDeskRead, FormsDeskWrite, DirectionBoardStats},
 	RoleDeskSensitive: {FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats},
 	RoleAdmin: {OpportunitiesApprove, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
-		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant},
+		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant, WorkspaceSupportAnswer},
 }
 
 // All lists every named permission (the role × route test checks that each is granted to some
 // role).
 var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, OpportunitiesManage, OpportunitiesReview,
 	OpportunitiesApprove, CommunitiesParticipate, CommunitiesRequest, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite,
-	FormsSensitiveRead, DirectionBoardStats, ContentFAQManage, ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant}
+	FormsSensitiveRead, DirectionBoardStats, ContentFAQManage, ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant,
+	WorkspaceChat, WorkspaceSupportAnswer}
 
 // RolesOf returns the roles u holds, for the permission check.
 func RolesOf(u *db.User) []Role {

@@ -161,10 +161,14 @@ func (h *Handlers) list(w http.ResponseWriter, r *http.Request, support bool) er
 }
 
 // ListConversations is GET /api/chat/conversations.
-func (h *Handlers) ListConversations(w http.ResponseWriter, r *http.Request) error { return h.list(w, r, false) }
+func (h *Handlers) ListConversations(w http.ResponseWriter, r *http.Request) error {
+	return h.list(w, r, false)
+}
 
 // ListSupport is GET /api/chat/support.
-func (h *Handlers) ListSupport(w http.ResponseWriter, r *http.Request) error { return h.list(w, r, true) }
+func (h *Handlers) ListSupport(w http.ResponseWriter, r *http.Request) error {
+	return h.list(w, r, true)
+}
 
 // GetConversation is GET /api/chat/conversations/{id}.
 func (h *Handlers) GetConversation(w http.ResponseWriter, r *http.Request) error {

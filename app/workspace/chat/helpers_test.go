@@ -130,7 +130,9 @@ func (w *world) send(name string, conv int64, text string) int64 {
 	return int64(r.Body["id"].(float64))
 }
 
-func convPath(id int64, rest string) string { return fmt.Sprintf("/api/chat/conversations/%d%s", id, rest) }
+func convPath(id int64, rest string) string {
+	return fmt.Sprintf("/api/chat/conversations/%d%s", id, rest)
+}
 
 func mustUser(t *testing.T, w *world, name string) *db.User {
 	t.Helper()

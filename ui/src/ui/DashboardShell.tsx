@@ -11,6 +11,7 @@ import { type User, useSession } from '../lib/session';
  */
 export const dashboardPages = {
   home: '/dashboard',
+  chat: '/dashboard/chat',
   notifications: '/dashboard/notifications',
   applications: '/dashboard/applications',
   saved: '/dashboard/saved',

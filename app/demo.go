@@ -13,6 +13,7 @@ import (
 	"gerege/app/opportunities"
 	"gerege/app/platform/notify"
 	"gerege/app/platform/secure"
+	"gerege/app/workspace/chat"
 	"gerege/db"
 )
 
@@ -94,6 +95,9 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	}
 	if err := seedCommunitiesDemo(ctx, store, now); err != nil {
 		return fmt.Errorf("communities: %w", err)
+	}
+	if err := chat.SeedDemo(ctx, store, now); err != nil {
+		return fmt.Errorf("chat: %w", err)
 	}
 	// Direction Board results with known answers; the two most recent are the student's.
 	content, err := directionboard.Load("en")

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { ApiError } from '../../../../lib/api';
-import { useQuery } from '../../../../lib/query';
 import type { User } from '../../../../lib/session';
 import { onApiError } from '../../../../lib/session';
 import { Alert } from '../../../../ui/Alert';
@@ -67,8 +66,8 @@ const upsert = (list: Message[], m: Message): Message[] => {
 function ChatApp({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
-  const query = useQuery();
-  const current = Number(query?.get('c') ?? 0) || 0;
+  const search = useSearch();
+  const current = Number(new URLSearchParams(search).get('c') ?? 0) || 0;
   const me = user.id;
   const staff = (user.permissions ?? []).includes('workspace.support.answer');
   const [tab, setTab] = useState<'mine' | 'support'>('mine');
@@ -103,6 +102,13 @@ function ChatApp({ user }: { user: User }) {
   }, []);
 
   const all = [...(list ?? []), ...supportList.filter((s) => !(list ?? []).some((c) => c.id === s.id))];
+  // The conversations listed, for the stream's handler (which lives as long as the page).
+  const knownRef = useRef(new Set<number>());
+  const mineRef = useRef(new Set<number>());
+  useEffect(() => {
+    knownRef.current = new Set(all.map((c) => c.id));
+    mineRef.current = new Set((list ?? []).map((c) => c.id));
+  });
   const conv = all.find((c) => c.id === current);
 
   const refreshList = useCallback(() => {
@@ -178,18 +184,20 @@ function ChatApp({ user }: { user: User }) {
         case 'deleted': {
           const m = ev.message!;
           if (open) setMessages((l) => upsert(l, m));
-          setList((l) => {
-            if (!l) return l;
-            const c = l.find((x) => x.id === m.conversationId);
-            if (!c) {
-              refreshList();
-              return l;
-            }
+          if (!knownRef.current.has(m.conversationId)) {
+            refreshList(); // a conversation this page has not listed yet
+          } else {
             const fresh = ev.type === 'message' && m.senderId !== me && !open;
-            const next = { ...c, lastMessage: !c.lastMessage || c.lastMessage.id <= m.id ? m : c.lastMessage, unread: c.unread + (fresh ? 1 : 0) };
-            if (fresh) setUnreadTotal((n) => n + 1);
-            return ev.type === 'message' ? [next, ...l.filter((x) => x.id !== c.id)] : l.map((x) => (x.id === c.id ? next : x));
-          });
+            const upd = (l: Conversation[]) => {
+              const c = l.find((x) => x.id === m.conversationId);
+              if (!c) return l;
+              const next = { ...c, lastMessage: !c.lastMessage || c.lastMessage.id <= m.id ? m : c.lastMessage, unread: c.unread + (fresh && c.member ? 1 : 0) };
+              return ev.type === 'message' ? [next, ...l.filter((x) => x.id !== c.id)] : l.map((x) => (x.id === c.id ? next : x));
+            };
+            setList((l) => (l ? upd(l) : l));
+            setSupportList(upd);
+            if (fresh && mineRef.current.has(m.conversationId)) setUnreadTotal((n) => n + 1);
+          }
           if (ev.type === 'message' && m.senderId !== me && open) setTypingName('');
           break;
         }

@@ -51,7 +51,7 @@ describe('roles', () => {
     await page.goto(`${site.baseURL}/en/dashboard`);
     await heading(page, t('en', 'dashboard.home.title'));
     await sideNav(page).getByRole('link').first().waitFor();
-    assert.deepEqual(await navLabels(page), ['home', 'applications', 'notifications', 'saved', 'posts', 'profile', 'account', 'communities', 'moderation'].map((k) => t('en', `dashboard.nav.${k}`)));
+    assert.deepEqual(await navLabels(page), ['home', 'chat', 'applications', 'notifications', 'saved', 'posts', 'profile', 'account', 'communities', 'moderation'].map((k) => t('en', `dashboard.nav.${k}`)));
     assert.equal(await sideNav(page).getByRole('link', { name: t('en', 'dashboard.nav.home') }).getAttribute('aria-current'), 'page');
 
     const res = await page.goto(`${site.baseURL}/en/dashboard/admin/outbox`);

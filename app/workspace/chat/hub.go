@@ -130,3 +130,9 @@ func (h *Hub) PublishEach(users []int64, support bool, ev func(user int64) Event
 		}
 	}
 }
+
+// C is the stream's events; Done is closed when the hub dropped it (too slow, or shutting down).
+func (s *sub) C() <-chan Event { return s.ch }
+
+// Done is closed when the hub dropped the stream.
+func (s *sub) Done() <-chan struct{} { return s.gone }

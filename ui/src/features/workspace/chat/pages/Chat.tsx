@@ -105,7 +105,9 @@ function ChatApp({ user }: { user: User }) {
   // The conversations listed, for the stream's handler (which lives as long as the page).
   const knownRef = useRef(new Set<number>());
   const mineRef = useRef(new Set<number>());
+  const convsRef = useRef<Conversation[]>([]);
   useEffect(() => {
+    convsRef.current = all;
     knownRef.current = new Set(all.map((c) => c.id));
     mineRef.current = new Set((list ?? []).map((c) => c.id));
   });
@@ -203,6 +205,11 @@ function ChatApp({ user }: { user: User }) {
         }
         case 'delivered':
         case 'read': {
+          const known = convsRef.current.find((c) => c.id === ev.conversationId);
+          if (!known || !known.members.some((x) => x.userId === ev.userId)) {
+            refreshList(); // someone new in the conversation (support staff who answered)
+            break;
+          }
           const upd = (l: Conversation[]) =>
             l.map((c) =>
               c.id !== ev.conversationId
@@ -226,7 +233,7 @@ function ChatApp({ user }: { user: User }) {
         }
         case 'typing':
           if (open && ev.userId !== me) {
-            const who = all.find((c) => c.id === ev.conversationId)?.members.find((x) => x.userId === ev.userId)?.name ?? '';
+            const who = convsRef.current.find((c) => c.id === ev.conversationId)?.members.find((x) => x.userId === ev.userId)?.name ?? '';
             setTypingName(who || t(`${P}.support`));
             clearTimeout(typingTimer.current);
             typingTimer.current = setTimeout(() => setTypingName(''), 4000);

@@ -518,7 +518,15 @@ func likeEscape(s string) string {
 
 // EraseChatSender empties the messages a deleted account sent: they stay in the others'
 // conversations as "deleted" placeholders (the account's row going sets sender_id to NULL).
+// It writes nothing for a person who never sent a message.
 func (s *Store) EraseChatSender(ctx context.Context, userID int64, now time.Time) error {
+	var has bool
+	if err := s.row(ctx, `SELECT EXISTS (SELECT 1 FROM chat_messages WHERE sender_id = ?)`, userID).Scan(&has); err != nil {
+		return mapErr(err)
+	}
+	if !has {
+		return nil
+	}
 	_, err := s.exec(ctx, `UPDATE chat_messages SET body = '', file_id = NULL, client_id = 'erased-' || id,
 		deleted_at = coalesce(deleted_at, ?) WHERE sender_id = ?`, T(now), userID)
 	return mapErr(err)

@@ -88,4 +88,16 @@ describe('chat in real time', () => {
       await Promise.all([student.context.close(), admin.context.close()]);
     });
   }
+
+  it('a signed-out visitor of /chat is sent to sign in and back', async () => {
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    const problems = watch(page, site.baseURL);
+    await page.goto(`${site.baseURL}/mn/chat`);
+    await page.locator('#app[data-ready]').waitFor({ state: 'attached' });
+    await page.getByRole('link', { name: t('mn', 'pages.startChat.signIn') }).click();
+    await page.waitForURL(/\/mn\/auth\/login\?returnTo=%2Fmn%2Fchat$/);
+    assert.deepEqual(unexpected(problems), []);
+    await context.close();
+  });
 });

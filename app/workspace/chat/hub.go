@@ -100,11 +100,6 @@ func (h *Hub) Count() int { return int(h.n.Load()) }
 // Publish sends ev to every stream of users and, when support is true, to every support
 // staff's stream (each stream once).
 func (h *Hub) Publish(users []int64, support bool, ev Event) {
-	h.PublishEach(users, support, func(int64) Event { return ev })
-}
-
-// PublishEach is Publish with the event made per recipient (their own unread total).
-func (h *Hub) PublishEach(users []int64, support bool, ev func(user int64) Event) {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
 	seen := map[*sub]bool{}
@@ -114,7 +109,7 @@ func (h *Hub) PublishEach(users []int64, support bool, ev func(user int64) Event
 		}
 		seen[s] = true
 		select {
-		case s.ch <- ev(s.user):
+		case s.ch <- ev:
 		default:
 			s.drop() // too slow: it catches up from the database when it reconnects
 		}

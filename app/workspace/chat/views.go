@@ -116,7 +116,6 @@ type Event struct {
 	Message        *MessageView `json:"message,omitempty"`
 	UserID         int64        `json:"userId,omitempty" description:"delivered, read, typing: who"`
 	MessageID      int64        `json:"messageId,omitempty" description:"delivered, read: up to which message"`
-	UnreadTotal    *int         `json:"unreadTotal,omitempty" description:"the recipient's unread total after the event"`
 }
 
 // ListQuery is the query of the conversation lists.

@@ -3,13 +3,17 @@ package app_test
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
+	"gerege/app"
 	"gerege/app/apitest"
 	"gerege/app/platform/authz"
 	"gerege/db"
@@ -70,7 +74,12 @@ func TestEveryRouteEnforcesItsPermission(t *testing.T) {
 				if rt.Method != "GET" {
 					body = map[string]any{}
 				}
-				got := apitest.Call(t, c, ts, rt.Method, path, body, "", "Sec-Fetch-Site", "same-origin")
+				var got apitest.Reply
+				if rt.Doc.Produces == "text/event-stream" {
+					got = streamCall(s, c, ts, path)
+				} else {
+					got = apitest.Call(t, c, ts, rt.Method, path, body, "", "Sec-Fetch-Site", "same-origin")
+				}
 				if u != nil && endsSession.MatchString(rt.Pattern) {
 					c = apitest.WebClient()
 					apitest.MustStatus(t, apitest.Call(t, c, ts, "POST", "/api/web/auth/login", map[string]any{"email": emails[who], "password": "correct horse battery"}, ""), 200)
@@ -152,4 +161,22 @@ func TestNoRouteWithoutPermission(t *testing.T) {
 			t.Errorf("permission %s is granted to no role", p)
 		}
 	}
+}
+
+// streamCall calls a text/event-stream route (a live stream never ends by itself) on the
+// handler with c's cookies and a short deadline, and answers what it sent until then: the
+// status is what the role test checks.
+func streamCall(s *app.Server, c *http.Client, ts *httptest.Server, path string) apitest.Reply {
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	req := httptest.NewRequestWithContext(ctx, "GET", ts.URL+path, nil)
+	if u, err := url.Parse(ts.URL); err == nil && c != nil && c.Jar != nil {
+		for _, ck := range c.Jar.Cookies(u) {
+			req.AddCookie(ck)
+		}
+	}
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, req)
+	return apitest.Reply{Status: rec.Code, Header: rec.Header(), Raw: rec.Body.String()}
 }

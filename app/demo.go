@@ -14,6 +14,7 @@ import (
 	"gerege/app/platform/notify"
 	"gerege/app/platform/secure"
 	"gerege/app/workspace/calendar"
+	"gerege/app/workspace/chat"
 	peopledemo "gerege/app/workspace/people"
 	"gerege/db"
 )
@@ -102,6 +103,9 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	}
 	if err := seedCalendarDemo(ctx, store, now, hash); err != nil {
 		return fmt.Errorf("calendar: %w", err)
+	}
+	if err := chat.SeedDemo(ctx, store, now); err != nil {
+		return fmt.Errorf("chat: %w", err)
 	}
 	// Direction Board results with known answers; the two most recent are the student's.
 	content, err := directionboard.Load("en")

@@ -39,6 +39,9 @@ func TestRoleTable(t *testing.T) {
 		{"GET", "/en/dashboard/admin/settings", admins, 200},
 		{"GET", "/en/dashboard/admin/faq", admins, 200},
 		{"GET", "/mn/dashboard/admin/universities", admins, 200},
+		{"GET", "/en/dashboard/chat", everyone, 200},
+		{"GET", "/api/chat/conversations", everyone, 200},
+		{"GET", "/api/chat/support", admins, 200},
 		{"GET", "/api/auth/me", everyone, 200},
 		{"GET", "/api/account/sessions", everyone, 200},
 		{"GET", "/api/account/export", everyone, 200},
@@ -100,10 +103,10 @@ func TestRoleTable(t *testing.T) {
 		t.Errorf("an unknown dashboard page: %d", got.Status)
 	}
 	for who, nav := range map[string]string{
-		"admin":     `"dashboard":["app","home","calendar","booking","applications","notifications","saved","posts","profile","account","communities","moderation","approvals","people","submissions","outbox","audit","directionBoard","faq","universities","settings","permission","blank"]`,
-		"desk":      `"dashboard":["app","home","calendar","booking","applications","notifications","saved","posts","profile","account","communities","moderation","submissions","directionBoard","permission","blank"]`,
-		"manager":   `"dashboard":["app","home","calendar","booking","notifications","posts","profile","account","communities","moderation","organization","jobs","tours","kanban","permission","blank"]`,
-		"counselor": `"dashboard":["app","home","calendar","booking","notifications","posts","profile","account","communities","moderation","jobs","tours","kanban","permission","blank"]`,
+		"admin":     `"dashboard":["app","home","chat","calendar","booking","applications","notifications","saved","posts","profile","account","communities","moderation","approvals","people","submissions","outbox","audit","directionBoard","faq","universities","settings","permission","blank"]`,
+		"desk":      `"dashboard":["app","home","chat","calendar","booking","applications","notifications","saved","posts","profile","account","communities","moderation","submissions","directionBoard","permission","blank"]`,
+		"manager":   `"dashboard":["app","home","chat","calendar","booking","notifications","posts","profile","account","communities","moderation","organization","jobs","tours","kanban","permission","blank"]`,
+		"counselor": `"dashboard":["app","home","chat","calendar","booking","notifications","posts","profile","account","communities","moderation","jobs","tours","kanban","permission","blank"]`,
 	} {
 		if me := apitest.Call(t, users[who], ts, "GET", "/api/auth/me", nil, ""); !strings.Contains(me.Raw, nav) {
 			t.Errorf("%s navigation: %s", who, me.Raw)

@@ -34,6 +34,7 @@ import (
 	"gerege/app/platform/widgets"
 	"gerege/app/site"
 	"gerege/app/workspace/calendar"
+	"gerege/app/workspace/chat"
 	"gerege/app/workspace/home"
 	"gerege/app/workspace/people"
 	"gerege/db"
@@ -176,6 +177,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 			Limits: communities.DefaultLimits()}},
 		// The workspace's calendar and appointments.
 		{"calendar", &calendar.Handlers{Store: store, Limiter: s.limiter, Now: s.now, Rate: web.Rate{N: 120, Per: time.Hour}}},
+		// Workspace: chat (conversations, support, the live stream).
+		{"chat", &chat.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Hub: chat.NewHub(), Now: s.now, Rate: chat.DefaultRate}},
 		{"admin", &admin.Handlers{Store: store, Mailer: s.mailer, Now: s.now,
 			MaintenanceChanged: s.maint.Invalidate}},
 		// The workspace's people pages: accounts admins and organisation owners manage.
@@ -311,6 +314,12 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, ready fu
 	case <-ctx.Done():
 	}
 	log.Info("shutting down", slog.Duration("grace", cfg.ShutdownIn))
+	// Long-lived answers (the chat's live streams) end now; their clients reconnect elsewhere.
+	for _, m := range s.modules {
+		if d, ok := m.m.(interface{ Drain() }); ok {
+			d.Drain()
+		}
+	}
 	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownIn)
 	defer cancel()
 	d.drain(sctx, ln)

@@ -59,6 +59,9 @@ const (
 	// workspace: people
 	PeopleManage      Perm = "people.manage"       // every account: list, invite, edit, roles, suspend, sign out (admins)
 	PeopleStaffManage Perm = "people.staff.manage" // the people pages: one's organisation's staff for owners, everyone with people.manage
+	// workspace: chat
+	WorkspaceChat          Perm = "workspace.chat"           // conversations with the people one may talk to, and with support (every account)
+	WorkspaceSupportAnswer Perm = "workspace.support.answer" // read and answer every support conversation (admins)
 )
 
 // Role is what a user is: their account type, their role in an organisation, their forms-desk
@@ -79,8 +82,8 @@ const (
 // Grants is THE role table: which permissions each role holds. Admins hold every platform
 // permission, but not the organisation ones: those are about one's own organisation.
 var Grants = map[Role][]Perm{
-	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceCalendar, WorkspaceBookingBook},
-	RoleEnterprise:    {CommunitiesParticipate, WorkspaceCalendar},
+	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceBookingBook},
+	RoleEnterprise:    {CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar},
 	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost},
 	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, WorkspaceBookingHost},
 	RoleCounselor:     {OpportunitiesReview, WorkspaceBookingHost},
@@ -88,7 +91,7 @@ var Grants = map[Role][]Perm{
 	RoleDeskSensitive: {FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats},
 	RoleAdmin: {OpportunitiesApprove, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
 		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant,
-		PeopleManage, PeopleStaffManage},
+		PeopleManage, PeopleStaffManage, WorkspaceSupportAnswer},
 }
 
 // All lists every named permission (the role × route test checks that each is granted to some
@@ -99,7 +102,9 @@ var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, Opp
 	WorkspaceCalendar, WorkspaceBookingHost, WorkspaceBookingBook,
 	FormsDeskRead, FormsDeskWrite,
 	FormsSensitiveRead, DirectionBoardStats, ContentFAQManage, ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant,
-	PeopleManage, PeopleStaffManage}
+	PeopleManage, PeopleStaffManage,
+	// workspace: chat
+	WorkspaceChat, WorkspaceSupportAnswer}
 
 // RolesOf returns the roles u holds, for the permission check.
 func RolesOf(u *db.User) []Role {

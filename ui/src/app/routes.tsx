@@ -21,7 +21,7 @@ const helpCenter = lazyView('site/Faq', () => import('../features/site/pages/Faq
 const faq = lazyView('site/Faq', () => import('../features/site/pages/Faq').then((m) => m.Faq));
 const supportCenter = lazyView('site/Support', () => import('../features/site/pages/Support').then((m) => m.SupportCenter));
 const contactUs = lazyView('site/Support', () => import('../features/site/pages/Support').then((m) => m.ContactUs));
-const chat = lazyView('site/Support', () => import('../features/site/pages/Support').then((m) => m.StartChat));
+const chat = lazyView('site/StartChat', () => import('../features/site/pages/StartChat').then((m) => m.StartChat));
 const components = lazyView('site/Components', () => import('../features/site/pages/Components').then((m) => m.Components));
 const status = (key: string) => lazyView('site/Status', () => import('../features/site/pages/Status').then((m) => m.status(key)));
 /** A page whose content comes later: its title and an honest note. */
@@ -201,6 +201,11 @@ export const routeModules: RouteModule[] = [
     from: 'ui/src/features/workspace/home/routes.tsx',
     paths: dash('/app', '/permission', '/blank'),
     load: () => import('../features/workspace/home/routes'),
+  },
+  {
+    from: 'ui/src/features/workspace/chat/routes.tsx',
+    paths: dash('/chat'),
+    load: () => import('../features/workspace/chat/routes'),
   },
 ];
 

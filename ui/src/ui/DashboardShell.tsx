@@ -18,6 +18,7 @@ export const dashboardPages = {
   home: '/dashboard',
   calendar: '/dashboard/calendar',
   booking: '/dashboard/booking',
+  chat: '/dashboard/chat',
   notifications: '/dashboard/notifications',
   applications: '/dashboard/applications',
   saved: '/dashboard/saved',

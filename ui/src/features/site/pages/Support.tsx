@@ -1,5 +1,5 @@
 // Support centre (popular answers and the support form), Contact us (the contact / request-a-demo
-// form) and Start a new chat (an honest interim page until the chat arrives).
+// form). Start a new chat (/chat) is StartChat.tsx.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ContactForm } from '../../forms/components/ContactForm';
@@ -7,7 +7,7 @@ import { SupportForm } from '../../forms/components/SupportForm';
 import type { FaqEntry } from '../data';
 import { useFaq } from './Faq';
 import { ContactCard, StoreLinks } from '../components/contact';
-import { EmailLink, PageIntro, Section, useSupportEmail } from '../components/parts';
+import { PageIntro, Section } from '../components/parts';
 
 const S = 'pages.supportCenter';
 /** The questions the support centre shows first (those that exist). */
@@ -78,30 +78,6 @@ export function ContactUs() {
         </ul>
       </Section>
       <ContactCard />
-    </>
-  );
-}
-
-const Ch = 'pages.startChat';
-
-export function StartChat() {
-  const { t } = useTranslation();
-  const supportEmail = useSupportEmail();
-  return (
-    <>
-      <PageIntro title={t(`${Ch}.title`)} lead={t(`${Ch}.lead`)} />
-      <p>{t(`${Ch}.body`, { supportEmail })}</p>
-      <dl>
-        <dt>{t('pages.contact.emailLabel')}</dt>
-        <dd>
-          <EmailLink email={supportEmail} />
-        </dd>
-      </dl>
-      <p>
-        <Link href="/contact-us" class="button-link">
-          {t(`${Ch}.cta`)}
-        </Link>
-      </p>
     </>
   );
 }

@@ -1,1 +1,0 @@
-import"./chunk-O2XFH626.js";var i={startChat:{title:"Start a new chat",lead:"Live chat is coming soon.",body:"Until then, write to us at {{supportEmail}} and we will reply within a day.",cta:"Contact support",description:"Live chat with Gerege support is coming soon. Here is how to reach us in the meantime."}},a={pages:i};export{a as default,i as pages};

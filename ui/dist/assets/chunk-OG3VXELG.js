@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-C25KGYTR.js";import"./chunk-VTH3IYRS.js";import{U as r}from"./chunk-ZDKYBY6B.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-BOPQVK36.js";import"./chunk-42ZSH5H3.js";import"./chunk-WA53LSXB.js";import{U as r}from"./chunk-ZDKYBY6B.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -28,7 +28,7 @@ func main() {
 	bin := flag.String("bin", "bin/gerege", "binary to measure")
 	runs := flag.Int("runs", 10, "start-up runs")
 	dur := flag.String("duration", "10s", "wrk duration per load test")
-	only := flag.String("only", "", "run only this measurement: forms (durable contact submissions/s), opportunities (public pages and search under 50 connections, demo data)")
+	only := flag.String("only", "", "run only this measurement: forms (durable contact submissions/s), opportunities (public pages and search under 50 connections, demo data), votes (poll votes/s from many accounts, demo data)")
 	flag.Parse()
 	var err error
 	switch *only {
@@ -38,8 +38,10 @@ func main() {
 		err = runForms(*bin, *dur)
 	case "opportunities":
 		err = runOpportunities(*bin, *dur)
+	case "votes":
+		err = runVotes(*bin, *dur)
 	default:
-		err = fmt.Errorf("-only %q: want forms or opportunities", *only)
+		err = fmt.Errorf("-only %q: want forms, opportunities or votes", *only)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -71,8 +73,9 @@ func start(bin string, extra ...string) (*proc, time.Duration, error) {
 	}
 	addr := freePort()
 	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--db", filepath.Join(dir, "bench.db"), "--log-level", "error"}, extra...)...)
-	// The forms' per-IP limit would otherwise cap the submission run (wrk is one IP).
-	cmd.Env = append(os.Environ(), "GEREGE_LIMIT_FORMS_IP=100000000/1m")
+	// The forms' per-IP limit would otherwise cap the submission run (wrk is one IP), and the
+	// registrations' the votes run's accounts (one IP too).
+	cmd.Env = append(os.Environ(), "GEREGE_LIMIT_FORMS_IP=100000000/1m", "GEREGE_LIMIT_REGISTER_IP=100000/1m")
 	cmd.Stderr = os.Stderr
 	t0 := time.Now()
 	if err := cmd.Start(); err != nil {

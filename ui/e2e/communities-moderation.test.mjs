@@ -1,8 +1,11 @@
 // Moderation in the browser, on the demo data (--demo), in both languages: a student reports
-// something they see (an opportunity's page has the Report button; posts get it when their
-// part lands), the platform's admin finds it on the review queue with its 24-hour clock,
-// decides with a reason, and the student sees the outcome under "My reports"; the student
-// blocks someone from their profile and undoes it on the account page. axe on each screen.
+// something they see (an opportunity's page has the Report button), the platform's admin finds
+// it on the review queue with its 24-hour clock, decides with a reason, and the student sees
+// the outcome under "My reports"; the student blocks someone from their profile and undoes it
+// on the account page. A member reports a post from its page, a moderator of its community
+// removes it with a reason: the post is then "not found" for the reporter and for visitors,
+// its author reads it as removed with the reason, and the reporter sees the outcome. axe on
+// each screen.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { axe, unexpected } from './forms-helpers.mjs';
@@ -12,12 +15,13 @@ import { t, useSite, watch } from './harness.mjs';
 const site = useSite({ args: ['--demo'] });
 const STUDENT = { email: 'student@demo.gerege.mn', password: 'gerege-demo-2026' };
 const ADMIN = { email: 'admin@demo.gerege.mn', password: 'gerege-demo-2026' };
+const demo = (name) => ({ email: `${name}@demo.gerege.mn`, password: 'gerege-demo-2026' });
 const M = 'moderation.ui';
 
 async function open(who, viewport) {
   const context = await site.browser.newContext({ viewport });
-  const user = await signInApi(context, site.baseURL, who);
-  await context.addCookies([{ name: 'gerege_signed_in', value: '1', url: site.baseURL }]);
+  const user = who ? await signInApi(context, site.baseURL, who) : null;
+  if (who) await context.addCookies([{ name: 'gerege_signed_in', value: '1', url: site.baseURL }]);
   const page = await context.newPage();
   return { context, page, user, problems: watch(page, site.baseURL) };
 }
@@ -117,6 +121,113 @@ describe('moderation', () => {
       assert.deepEqual(unexpected([...s.problems, ...a.problems], /HTTP 422: .*\/api\/moderation\/actions$/, /status of 422/), []);
       await s.context.close();
       await a.context.close();
+    });
+  }
+
+  // A post of a community: en, the demo's post in Green Steppe Volunteers (by admin@; applicant3
+  // is a member, applicant1 its moderator); mn, a post applicant2 publishes in Study Abroad
+  // (applicant4 a member, student@ its moderator).
+  const posts = {
+    en: async () => ({ slug: 'how-i-prepared-my-application-to-study-in-korea', author: ADMIN }),
+    mn: async () => {
+      const author = demo('applicant2');
+      const context = await site.browser.newContext();
+      await signInApi(context, site.baseURL, author);
+      const made = await context.request.post(`${site.baseURL}/api/me/posts`, {
+        data: { title: 'Хуучин сурах бичиг зарна', body: 'Англи хэлний **хуучин сурах бичгүүд** хямд зарна.', lang: 'mn', community: 'study-abroad', tags: [] },
+      });
+      assert.equal(made.status(), 201, await made.text());
+      const { slug } = await made.json();
+      const published = await context.request.post(`${site.baseURL}/api/me/posts/${slug}/status`, { data: { status: 'published' } });
+      assert.equal(published.status(), 200, await published.text());
+      await context.close();
+      return { slug, author };
+    },
+  };
+  // `reports`: the post's open reports once the member's is sent (the demo reported Green Steppe's).
+  for (const [lang, viewport, reporter, moderator, reports] of [
+    ['en', { width: 1280, height: 900 }, demo('applicant3'), demo('applicant1'), 2],
+    ['mn', { width: 375, height: 740 }, demo('applicant4'), STUDENT, 1],
+  ]) {
+    it(`a member reports a post, its moderator removes it with a reason (${lang}, ${viewport.width}px)`, async () => {
+      const found = [];
+      const { slug, author } = await posts[lang]();
+      const reason = lang === 'en' ? 'Selling is not allowed in this community' : 'Энэ нийгэмлэгт худалдаа хийхийг хориглоно';
+
+      // 1. The member reports the post from its page.
+      const r = await open(reporter, viewport);
+      await r.page.goto(`${site.baseURL}/${lang}/post/${slug}`);
+      await settled(r.page);
+      const title = (await r.page.getByRole('heading', { level: 1 }).textContent()).trim();
+      // The post's own Report (its comments have theirs).
+      await r.page.locator('article.post-page > header').getByRole('button', { name: t(lang, `${M}.button.report`) }).click();
+      const dialog = r.page.getByRole('dialog', { name: tf(lang, `${M}.dialogs.report.title`, { target: t(lang, `${M}.labels.targets.post`) }) });
+      await dialog.waitFor();
+      found.push(...(await axe(r.page, `${lang} post report dialog`)));
+      await dialog.getByLabel(t(lang, `${M}.labels.reasons.spam`)).check();
+      await dialog.getByLabel(t(lang, `${M}.dialogs.report.note`)).fill(lang === 'en' ? 'An advert, not a story' : 'Зар сурталчилгаа байна');
+      await dialog.getByRole('button', { name: t(lang, `${M}.dialogs.report.send`) }).click();
+      await toastWith(r.page, t(lang, `${M}.dialogs.report.sent`));
+
+      // 2. The community's moderator finds it on their queue and removes it with a reason.
+      const m = await open(moderator, viewport);
+      await m.page.goto(`${site.baseURL}/${lang}/dashboard/moderation`);
+      await settled(m.page);
+      const row = m.page.locator('tr.mod-row', { hasText: title });
+      await row.waitFor();
+      await row.getByText(t(lang, `${M}.labels.reasons.spam`)).waitFor();
+      assert.equal((await row.locator('td').first().textContent()).trim(), String(reports));
+      found.push(...(await axe(m.page, `${lang} post queue`)));
+      await row.getByRole('button', { name: t(lang, `${M}.page.review`) }).click();
+      const panel = m.page.locator('section.mod-item');
+      await panel.getByRole('heading', { level: 3, name: title }).waitFor();
+      await panel.getByLabel(t(lang, `${M}.page.action`)).selectOption('remove');
+      await panel.getByLabel(t(lang, `${M}.page.reason`)).fill(reason);
+      const [decided] = await Promise.all([
+        m.page.waitForResponse((res) => res.url().endsWith('/api/moderation/actions') && res.request().method() === 'POST'),
+        panel.getByRole('button', { name: t(lang, `${M}.page.submit`) }).click(),
+      ]);
+      assert.equal(decided.status(), 200, await decided.text());
+      assert.equal((await decided.json()).answered, reports);
+      await toastWith(m.page, tf(lang, `${M}.page.decided_${reports === 1 ? 'one' : 'other'}`, { count: reports }));
+      await panel.getByText(t(lang, `${M}.labels.itemStatuses.removed`)).waitFor();
+      await panel.locator('ol li', { hasText: reason }).getByText(t(lang, `${M}.labels.actions.remove`)).waitFor();
+      await m.page.locator('tr.mod-row', { hasText: title }).waitFor({ state: 'detached' });
+
+      // 3. The post is not found for the reporter, nor for a visitor.
+      await r.page.reload();
+      await r.page.getByRole('heading', { level: 1, name: t(lang, 'posts.read.notFound') }).waitFor();
+      assert.equal(await r.page.getByText(title).count(), 0);
+      const v = await open(null, viewport);
+      const res = await v.page.goto(`${site.baseURL}/${lang}/post/${slug}`);
+      assert.equal(res.status(), 404);
+      await v.page.getByRole('heading', { level: 1, name: t(lang, 'posts.read.notFound') }).waitFor();
+      assert.equal(await v.page.getByText(title).count(), 0);
+
+      // 4. Its author reads it as removed, with the moderator's reason.
+      const a = await open(author, viewport);
+      await a.page.goto(`${site.baseURL}/${lang}/post/${slug}`);
+      await a.page.getByRole('heading', { level: 1, name: title }).waitFor();
+      const alert = a.page.locator('.alert--error .alert__body');
+      await alert.waitFor();
+      assert.equal((await alert.textContent()).trim(), `${t(lang, 'posts.read.status.removed')} ${tf(lang, 'posts.read.reason', { reason })}`);
+
+      // 5. The reporter sees the outcome under "My reports".
+      await r.page.goto(`${site.baseURL}/${lang}/dashboard/moderation`);
+      await settled(r.page);
+      const mine = r.page.locator('#mod-mine li', { hasText: title });
+      await mine.getByText(tf(lang, `${M}.page.outcome`, { outcome: t(lang, `${M}.labels.actions.remove`) })).waitFor();
+      await mine.getByText(t(lang, `${M}.labels.statuses.actioned`)).waitFor();
+      found.push(...(await axe(r.page, `${lang} my reports`)));
+
+      assert.deepEqual(found, []);
+      // The removed post's 404s are the point: its page is a 404 for everyone (rendered without
+      // the session), and the reader's app asks for it again with theirs; the author's answer is 200.
+      const gone = new RegExp(`HTTP 404: .*/api/post/details\\?slug=${slug}$`);
+      const page404 = new RegExp(`^console error on ${site.baseURL}/${lang}/post/${slug}: .*status of 404`);
+      assert.deepEqual(unexpected([...r.problems, ...v.problems], gone, page404), []);
+      assert.deepEqual(unexpected([...m.problems, ...a.problems], page404), []);
+      for (const c of [r, m, v, a]) await c.context.close();
     });
   }
 });

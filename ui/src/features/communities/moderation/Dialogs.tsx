@@ -35,8 +35,12 @@ function ReportDialog({ target, id, onClose }: { target: ReportTarget; id: numbe
     } catch (err) {
       const a = err as ApiError;
       onApiError(a);
-      setErrors(a.errors ?? {});
-      setMessage(a.errors ? '' : a.message);
+      const fields = a.errors ?? {};
+      setErrors(fields);
+      // The form shows the reason's and the note's messages beside them; a message about the
+      // item itself (one's own content: targetId) has no field here, so it goes above the form.
+      const other = Object.entries(fields).filter(([k]) => k !== 'reason' && k !== 'note').map(([, v]) => v);
+      setMessage(other.length ? other.join(' ') : fields.reason || fields.note ? '' : a.message);
     } finally {
       setBusy(false);
     }

@@ -139,6 +139,12 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 			return err
 		}
 	}
+	// The demo's people are an installation's established members: accounts in their first
+	// day have the communities' new-account limits (3 posts, 1 community request an hour),
+	// which a presenter at an event would run into at once.
+	if err := store.BackdateAccounts(ctx, "@demo.gerege.mn", now.Add(-time.Hour), now.Add(-45*24*time.Hour)); err != nil {
+		return err
+	}
 	log(fmt.Sprintf("demo: added demo accounts (password %q): admin@demo.gerege.mn, owner@demo.gerege.mn, counselor@demo.gerege.mn, desk@demo.gerege.mn, student@demo.gerege.mn", DemoPassword))
 	return store.SetSetting(ctx, db.SettingDemo, "1")
 }

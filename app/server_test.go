@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"gerege/app"
 	"gerege/app/apitest"
@@ -229,6 +230,24 @@ func TestDemoAndSecretPersist(t *testing.T) {
 	// … and notifications of their support request's progress (one read, one not).
 	if n := apitest.Call(t, nil, ts1, "GET", "/api/notifications", nil, tok); strings.Count(n.Raw, `"kind":"forms.status"`) != 2 || n.Body["unread"].(float64) != 1 {
 		t.Errorf("the student's notifications: %s", n.Raw)
+	}
+	// The demo's people are established members, not new accounts with the communities'
+	// first-day limits: the owner may ask for two communities within the hour.
+	var young int
+	s1.Store().Read.QueryRow(`SELECT count(*) FROM users WHERE email LIKE '%@demo.gerege.mn' AND created_at > ?`,
+		time.Now().Add(-24*time.Hour).UTC().Format("2006-01-02T15:04:05.000Z")).Scan(&young)
+	if young != 0 {
+		t.Errorf("%d demo accounts are in their first day", young)
+	}
+	owner := apitest.Call(t, nil, ts1, "POST", "/api/auth/login", map[string]any{"email": "owner@demo.gerege.mn", "password": app.DemoPassword}, "").Str("accessToken")
+	apitest.MustStatus(t, apitest.Call(t, nil, ts1, "PUT", "/api/account/id-verification", map[string]any{"surname": "Батболд",
+		"givenName": "Оюунаа", "dateOfBirth": "2000-04-15", "idNumber": "УБ00241512"}, owner), 200)
+	for i, name := range []string{"Robotics club", "Debate club"} {
+		r := apitest.Call(t, nil, ts1, "POST", "/api/communities/requests", map[string]any{"nameEn": name, "descriptionEn": "A club of the school.",
+			"visibility": "public", "joinPolicy": "open"}, owner)
+		if r.Status != 201 {
+			t.Errorf("request %d (the demo owner must not have the new-account limits): %d %s", i+1, r.Status, r.Raw)
+		}
 	}
 	ts1.Close()
 	s1.Close()

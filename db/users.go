@@ -110,6 +110,14 @@ func (s *Store) CreateUser(ctx context.Context, n NewUser, now time.Time) (*User
 	return s.UserByID(ctx, id)
 }
 
+// BackdateAccounts makes the accounts whose email ends in domain (and that were created at or
+// after since) look created at `at`: the demo's people are an installation's established
+// members, not accounts in their first day with the new-account limits.
+func (s *Store) BackdateAccounts(ctx context.Context, domain string, since, at time.Time) error {
+	_, err := s.exec(ctx, `UPDATE users SET created_at = ? WHERE email LIKE ? AND created_at >= ?`, T(at), "%"+domain, T(since))
+	return err
+}
+
 // UserByID returns the user with id, or ErrNotFound.
 func (s *Store) UserByID(ctx context.Context, id int64) (*User, error) {
 	return scanUser(s.row(ctx, `SELECT `+userCols+userFrom+`WHERE u.id = ?`, id))

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-RRFJ52CJ.js";import"./chunk-4X5ENJ6Y.js";import"./chunk-OU25LIDS.js";import{U as r}from"./chunk-EWBBOFSK.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -28,12 +28,13 @@ function useDialog(signedIn: boolean) {
   return { show: setOpen, ready: !!Loaded, view };
 }
 
-/** "Report" for anything a person can see; only signed-in people see it. */
-export function ReportButton({ target, id }: { target: ReportTarget; id: number }) {
+/** "Report" for anything a person can see; only signed-in people see it, and not on what they wrote (`authorId`). */
+export function ReportButton({ target, id, authorId }: { target: ReportTarget; id: number; authorId?: number }) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const d = useDialog(!!user);
-  if (!user || !d.ready) return null;
+  const own = !!user && user.id === authorId;
+  const d = useDialog(!!user && !own);
+  if (!user || own || !d.ready) return null;
   return (
     <>
       <button type="button" class="secondary outline mod-report" onClick={() => d.show({ kind: 'report', target, id })}>

@@ -122,7 +122,7 @@ function Article({ p, replace }: { p: PostDetail; replace: (p: PostDetail) => vo
               {t(`${R}.edit`)}
             </Link>
           )}
-          <ReportButton target={topic ? 'topic' : 'post'} id={p.id} />
+          <ReportButton target={topic ? 'topic' : 'post'} id={p.id} authorId={p.author.id} />
           <PersonMenu userId={p.author.id} name={p.author.name} />
         </p>
       </header>

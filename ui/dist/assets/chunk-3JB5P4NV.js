@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-OUFJQTIG.js";import"./chunk-PQKVOP3E.js";import{U as r}from"./chunk-FW2PS2BF.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

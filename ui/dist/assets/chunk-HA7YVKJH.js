@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-BMDZIC4Z.js";import"./chunk-6N6MHEXO.js";import"./chunk-JMV7DPHI.js";import{U as r}from"./chunk-FW2PS2BF.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

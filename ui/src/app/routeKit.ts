@@ -60,7 +60,8 @@ export const footer = (group: FooterGroup, navKey: string): Partial<RouteDef> =>
  * A dashboard page (the server lets only allowed roles open it); its strings come with it: the
  * shell's ("dashboard" without the pages' own parts) and the page's own (`more`).
  */
-export const dashboardSections = ['auth', 'dashboard', 'roles'];
+// status.forbidden: the dashboard shows the 403 text in place when a page is not the person's.
+export const dashboardSections = ['auth', 'dashboard', 'roles', 'status.forbidden'];
 export const dashboardRoute = (path: string, key: string, view: LazyView, more: string[] = []) =>
   page(path, key, view, { sections: [...dashboardSections, ...more] });
 

@@ -126,8 +126,8 @@ export const routes: RouteDef[] = [
   }),
   // The score chart in the gallery speaks the Direction Board's words (its section).
   page('/components', 'pages.components', components, { sections: ['pages.components', 'directionBoard'] }),
-  page('/403', 'status.forbidden', status('status.forbidden')),
-  // Their words come with them (the 403 text stays in the core: the dashboard shows it in place).
+  // Their words come with them (the dashboard's pages load the 403 text too: they show it in place).
+  page('/403', 'status.forbidden', status('status.forbidden'), { sections: ['status.forbidden'] }),
   page('/404', 'status.notFound', status('status.notFound'), { sections: ['status.notFound'] }),
   page('/500', 'status.serverError', status('status.serverError'), { sections: ['status.serverError'] }),
   page('/maintenance', 'status.maintenance', status('status.maintenance'), { sections: ['status.maintenance'] }),

@@ -17,7 +17,7 @@ const oppDashPosting = oppView('Posting', () => import('./dashboard/pages/Postin
 const oppEdit = oppView('Edit', () => import('./dashboard/pages/Edit'));
 /** An opportunities dashboard page: the dashboard's words and its own (the value lists load after: see its pages). */
 const opp = (path: string, view: LazyView, extra: Partial<RouteDef> = {}, key = `dashboard.${path.split('/')[2]}s`) =>
-  page(path, key, view, { sections: ['dashboard', 'opportunitiesDashboard'], ...extra });
+  page(path, key, view, { sections: ['dashboard', 'status.forbidden', 'opportunitiesDashboard'], ...extra });
 
 export const routes: RouteDef[] = [
   // One prerendered page for every slug (":slug" is any one segment, as the server's manifest matching).

@@ -26,7 +26,7 @@ export const routes: RouteDef[] = list.map(([path, view, v]) =>
     page: path.slice(1).replace(/:/g, ''),
     props: { view: v },
     // The comments' and the poll's words (features/communities/discussion) where they show.
-    sections: view === postDash ? ['posts', 'dashboard', 'discussion'] : ['posts', ...(v === 'post' || v === 'topic' ? ['discussion'] : [])],
+    sections: view === postDash ? ['posts', 'dashboard', 'status.forbidden', 'discussion'] : ['posts', ...(v === 'post' || v === 'topic' ? ['discussion'] : [])],
     public: v === 'all',
   }),
 );

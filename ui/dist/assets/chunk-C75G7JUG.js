@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var e={forbidden:{title:"Access denied",description:"You do not have permission to view this page.",text:"You do not have permission to view this page. If you think this is a mistake, sign in with another account or contact us."}},o={status:e};export{o as default,e as status};

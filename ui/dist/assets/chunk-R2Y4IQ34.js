@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var i={forbidden:{title:"Хандах эрхгүй",description:"Танд энэ хуудсыг үзэх эрх байхгүй байна.",text:"Танд энэ хуудсыг үзэх эрх байхгүй байна. Алдаа гэж үзвэл өөр бүртгэлээр нэвтрэх эсвэл бидэнтэй холбогдоно уу."}},d={status:i};export{d as default,i as status};

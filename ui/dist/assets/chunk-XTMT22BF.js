@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-KHDHGJSC.js";import"./chunk-64P7H4HG.js";import"./chunk-X4HP2FY5.js";import{U as r}from"./chunk-JLYKVJYW.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

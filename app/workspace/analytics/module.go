@@ -1,0 +1,241 @@
+// Package analytics is /dashboard/analytics: counts from the platform's own database, never
+// third-party analytics. GET /api/analytics/organization answers an organisation's owner and
+// managers their postings' applications, the funnel, the median time to first review and the
+// 24-hour record of reports about their postings and communities — only their organisation's.
+// GET /api/analytics/platform answers platform admins sign-ups, active people per day and the
+// Direction Board results per Holland code; its sign-ups download as CSV. Days are
+// Ulaanbaatar days. Each chart is one query (db/workspace_analytics.go).
+package analytics
+
+import (
+	"net/http"
+	"sort"
+	"strconv"
+	"time"
+
+	"gerege/app/platform/authn"
+	"gerege/app/platform/authz"
+	"gerege/app/platform/web"
+	"gerege/db"
+	"gerege/i18n"
+)
+
+// ubZone is Ulaanbaatar: UTC+8, no daylight saving since 2017.
+var ubZone = time.FixedZone("Asia/Ulaanbaatar", 8*3600)
+
+// Handlers serves the analytics. Its dependencies are explicit.
+type Handlers struct {
+	Store *db.Store
+	Now   func() time.Time
+}
+
+// OrgQuery is the organisation's window.
+type OrgQuery struct {
+	Days int `query:"days" description:"the window in days, ending today (Ulaanbaatar): 7–365, default 90"`
+}
+
+// PlatformQuery is the platform's window.
+type PlatformQuery struct {
+	Days int `query:"days" description:"the window in days, ending today (Ulaanbaatar): 7–90, default 30"`
+}
+
+// Mount declares the routes and the two pages.
+func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
+	r.Get("/analytics/organization", authz.WorkspaceAnalyticsOrg, h.Organization, authz.Doc{ID: "getOrganizationAnalytics",
+		Query: OrgQuery{}, Resp: Organization{},
+		Summary: "The person's organisation: applications per posting, the funnel, median time to first review, the 24-hour record of reports"})
+	r.Get("/analytics/platform", authz.WorkspaceAnalyticsPlatform, h.Platform, authz.Doc{ID: "getPlatformAnalytics",
+		Query: PlatformQuery{}, Resp: Platform{},
+		Summary: "The platform: sign-ups and active people per day, Direction Board results per Holland code"})
+	r.Get("/analytics/platform/signups.csv", authz.WorkspaceAnalyticsPlatform, h.SignupsCSV, authz.Doc{ID: "exportPlatformSignups",
+		Query: PlatformQuery{}, Produces: "text/csv",
+		Summary: "Sign-ups per day as CSV (UTF-8 with BOM, formula-safe)"})
+
+	reg.AddPage(authz.Page{Key: "analytics", Path: "/dashboard/analytics", Perm: authz.WorkspaceAnalyticsOrg, Order: 95})
+	reg.AddPage(authz.Page{Key: "analyticsPlatform", Path: "/dashboard/analytics/platform", Perm: authz.WorkspaceAnalyticsPlatform, Order: 96})
+}
+
+// days reads the window's length; a bad value is a field error on "days", never a 500.
+func days(r *http.Request, def, lo, hi int) (int, error) {
+	s := r.URL.Query().Get("days")
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < lo || n > hi {
+		return 0, web.Invalid(map[string]web.Msg{"days": web.M("workspaceAnalytics.errors.days", "min", lo, "max", hi)})
+	}
+	return n, nil
+}
+
+// window is the first instant of the window's first Ulaanbaatar day and that day.
+func (h *Handlers) window(n int) (time.Time, string) {
+	today := h.Now().In(ubZone)
+	first := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, ubZone).AddDate(0, 0, -(n - 1))
+	return first.UTC(), first.Format("2006-01-02")
+}
+
+// funnelStages are the funnel's steps in order; an application reached a step when its status
+// is that step or a later one. Declined and opted-out applications reached "submitted", and
+// "reviewed" when staff opened them (the table keeps no stage at which they were declined).
+var funnelStages = []string{"submitted", "reviewed", "shortlisted", "interview", "offer", "hired"}
+
+// Funnel computes the funnel from the status counts.
+func Funnel(counts []db.StatusCount) []Stage {
+	rank := map[string]int{}
+	for i, s := range funnelStages {
+		rank[s] = i
+	}
+	out := make([]Stage, len(funnelStages))
+	for i, s := range funnelStages {
+		out[i].Stage = s
+	}
+	for _, c := range counts {
+		reached, ok := rank[c.Status]
+		if !ok {
+			reached = 0
+		}
+		if c.Reviewed && reached < 1 {
+			reached = 1
+		}
+		for i := 0; i <= reached; i++ {
+			out[i].Count += c.N
+		}
+	}
+	return out
+}
+
+// Median is the median of sorted values (nil when empty), rounded to one decimal.
+func Median(sorted []float64) *float64 {
+	if len(sorted) == 0 {
+		return nil
+	}
+	if !sort.Float64sAreSorted(sorted) {
+		sort.Float64s(sorted)
+	}
+	m := sorted[len(sorted)/2]
+	if len(sorted)%2 == 0 {
+		m = (sorted[len(sorted)/2-1] + m) / 2
+	}
+	m = float64(int64(m*10+0.5)) / 10
+	return &m
+}
+
+// Organization answers the caller's organisation's analytics: every query is bound to their
+// organisation's id, so another organisation's postings, applications and reports never count.
+func (h *Handlers) Organization(w http.ResponseWriter, r *http.Request) error {
+	n, err := days(r, 90, 7, 365)
+	if err != nil {
+		return err
+	}
+	u := authn.From(r.Context()).User
+	since, sinceDay := h.window(n)
+	ctx, lang := r.Context(), web.Lang(r)
+	out := Organization{Since: sinceDay, Days: n, Postings: []Posting{}}
+	posts, err := h.Store.ApplicationsPerPosting(ctx, u.OrgID, since, 50)
+	if err != nil {
+		return err
+	}
+	for _, p := range posts {
+		title := p.TitleEN
+		if (lang == "mn" && p.TitleMN != "") || title == "" {
+			title = p.TitleMN
+		}
+		out.Postings = append(out.Postings, Posting{ID: p.ID, Title: title, Applications: p.Applications})
+	}
+	statuses, err := h.Store.ApplicationStatuses(ctx, u.OrgID, since)
+	if err != nil {
+		return err
+	}
+	out.Funnel = Funnel(statuses)
+	hours, err := h.Store.FirstReviewHours(ctx, u.OrgID, since)
+	if err != nil {
+		return err
+	}
+	out.MedianFirstReviewHours, out.Reviewed = Median(hours), len(hours)
+	rec, err := h.Store.OrgReportRecord(ctx, u.OrgID, since)
+	if err != nil {
+		return err
+	}
+	out.Reports = Reports{Total: rec.Total, Answered: rec.Answered, Within24h: rec.Within24h, Open: rec.Open}
+	web.JSON(w, http.StatusOK, out)
+	return nil
+}
+
+// fill answers every day from first for n days, with the counts found (zero otherwise).
+func fill(first string, n int, counts []db.DayCount) []Day {
+	found := map[string]int{}
+	for _, c := range counts {
+		found[c.Day] = c.N
+	}
+	d, _ := time.Parse("2006-01-02", first)
+	out := make([]Day, 0, n)
+	for i := 0; i < n; i++ {
+		day := d.AddDate(0, 0, i).Format("2006-01-02")
+		out = append(out, Day{Day: day, Count: found[day]})
+	}
+	return out
+}
+
+// hollandLetters are the six Holland types in their usual order.
+var hollandLetters = []string{"R", "I", "A", "S", "E", "C"}
+
+func (h *Handlers) platform(r *http.Request) (Platform, error) {
+	n, err := days(r, 30, 7, 90)
+	if err != nil {
+		return Platform{}, err
+	}
+	since, sinceDay := h.window(n)
+	ctx := r.Context()
+	out := Platform{Since: sinceDay, Days: n, Holland: []Count{}}
+	signups, err := h.Store.SignupsPerDay(ctx, since)
+	if err != nil {
+		return out, err
+	}
+	out.Signups = fill(sinceDay, n, signups)
+	active, err := h.Store.ActivePerDay(ctx, since)
+	if err != nil {
+		return out, err
+	}
+	out.Active = fill(sinceDay, n, active)
+	codes, err := h.Store.DirectionBoardCodes(ctx, since)
+	if err != nil {
+		return out, err
+	}
+	found := map[string]int{}
+	for _, c := range codes {
+		found[c.Code] = c.N
+	}
+	for _, l := range hollandLetters {
+		out.Holland = append(out.Holland, Count{Key: l, Count: found[l]})
+	}
+	return out, nil
+}
+
+// Platform answers the platform's analytics (admins).
+func (h *Handlers) Platform(w http.ResponseWriter, r *http.Request) error {
+	out, err := h.platform(r)
+	if err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusOK, out)
+	return nil
+}
+
+// SignupsCSV sends the sign-ups per day as CSV (web.ExportTable: formula-safe, with BOM).
+func (h *Handlers) SignupsCSV(w http.ResponseWriter, r *http.Request) error {
+	out, err := h.platform(r)
+	if err != nil {
+		return err
+	}
+	lang := web.Lang(r)
+	header := []string{i18n.T(lang, "workspaceAnalytics.export.day"), i18n.T(lang, "workspaceAnalytics.export.signups")}
+	return web.ExportTable(w, r, web.CSV, "signups-"+out.Since+".csv", header, func(emit func([]string) error) error {
+		for _, d := range out.Signups {
+			if err := emit([]string{d.Day, strconv.Itoa(d.Count)}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS auth_sessions_created_idx;

@@ -63,6 +63,7 @@ const (
 	WorkspaceChat          Perm = "workspace.chat"           // conversations with the people one may talk to, and with support (every account)
 	WorkspaceSupportAnswer Perm = "workspace.support.answer" // read and answer every support conversation (admins)
 	// workspace: analytics
+	WorkspaceAnalytics         Perm = "workspace.analytics"          // the analytics page, /dashboard/analytics (owner, manager, admins): it shows what the two below allow
 	WorkspaceAnalyticsOrg      Perm = "workspace.analytics.org"      // the organisation's postings, funnel, review times and reports (owner, manager)
 	WorkspaceAnalyticsPlatform Perm = "workspace.analytics.platform" // the platform's sign-ups, active people and Direction Board codes (admins)
 )
@@ -87,14 +88,14 @@ const (
 var Grants = map[Role][]Perm{
 	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceBookingBook},
 	RoleEnterprise:    {CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar},
-	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost, WorkspaceAnalyticsOrg},
-	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, WorkspaceBookingHost, WorkspaceAnalyticsOrg},
+	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg},
+	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg},
 	RoleCounselor:     {OpportunitiesReview, WorkspaceBookingHost},
 	RoleDesk:          {FormsDeskRead, FormsDeskWrite, DirectionBoardStats},
 	RoleDeskSensitive: {FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats},
 	RoleAdmin: {OpportunitiesApprove, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
 		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant,
-		PeopleManage, PeopleStaffManage, WorkspaceSupportAnswer, WorkspaceAnalyticsPlatform},
+		PeopleManage, PeopleStaffManage, WorkspaceSupportAnswer, WorkspaceAnalytics, WorkspaceAnalyticsPlatform},
 }
 
 // All lists every named permission (the role × route test checks that each is granted to some
@@ -109,7 +110,7 @@ var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, Opp
 	// workspace: chat
 	WorkspaceChat, WorkspaceSupportAnswer,
 	// workspace: analytics
-	WorkspaceAnalyticsOrg, WorkspaceAnalyticsPlatform}
+	WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceAnalyticsPlatform}
 
 // RolesOf returns the roles u holds, for the permission check.
 func RolesOf(u *db.User) []Role {

@@ -39,7 +39,7 @@ type PlatformQuery struct {
 	Days int `query:"days" description:"the window in days, ending today (Ulaanbaatar): 7–90, default 30"`
 }
 
-// Mount declares the routes and the two pages.
+// Mount declares the routes and the page.
 func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Get("/analytics/organization", authz.WorkspaceAnalyticsOrg, h.Organization, authz.Doc{ID: "getOrganizationAnalytics",
 		Query: OrgQuery{}, Resp: Organization{},
@@ -51,8 +51,9 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Query: PlatformQuery{}, Produces: "text/csv",
 		Summary: "Sign-ups per day as CSV (UTF-8 with BOM, formula-safe)"})
 
-	reg.AddPage(authz.Page{Key: "analytics", Path: "/dashboard/analytics", Perm: authz.WorkspaceAnalyticsOrg, Order: 95})
-	reg.AddPage(authz.Page{Key: "analyticsPlatform", Path: "/dashboard/analytics/platform", Perm: authz.WorkspaceAnalyticsPlatform, Order: 96})
+	// One page for both: it shows the organisation's figures to those with
+	// workspace.analytics.org and the platform's to those with workspace.analytics.platform.
+	reg.AddPage(authz.Page{Key: "analytics", Path: "/dashboard/analytics", Perm: authz.WorkspaceAnalytics, Order: 95})
 }
 
 // days reads the window's length; a bad value is a field error on "days", never a 500.

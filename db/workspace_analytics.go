@@ -174,3 +174,36 @@ func (s *Store) DirectionBoardCodes(ctx context.Context, since time.Time) ([]Hol
 	}
 	return out, mapErr(rs.Err())
 }
+
+// CommunityCount is one of an organisation's communities with its subscribers.
+type CommunityCount struct {
+	ID        int64
+	NameEN    string
+	NameMN    string
+	Members   int
+	Followers int
+}
+
+// OrgCommunities answers the organisation's active communities with their active members and
+// their followers today (most members first, at most limit). communities_org_idx, then the
+// community_members key and follows_target_idx.
+func (s *Store) OrgCommunities(ctx context.Context, orgID int64, limit int) ([]CommunityCount, error) {
+	rs, err := s.rows(ctx, `SELECT c.id, c.name_en, c.name_mn,
+			(SELECT count(*) FROM community_members m WHERE m.community_id = c.id AND m.status = 'active') AS members,
+			(SELECT count(*) FROM follows f WHERE f.target_type = 'community' AND f.target_id = c.id)
+		FROM communities c WHERE c.organization_id = ? AND c.status = 'active'
+		ORDER BY members DESC, c.id LIMIT ?`, orgID, limit)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rs.Close()
+	out := []CommunityCount{}
+	for rs.Next() {
+		var c CommunityCount
+		if err := rs.Scan(&c.ID, &c.NameEN, &c.NameMN, &c.Members, &c.Followers); err != nil {
+			return nil, mapErr(err)
+		}
+		out = append(out, c)
+	}
+	return out, mapErr(rs.Err())
+}

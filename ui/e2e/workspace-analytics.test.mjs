@@ -1,6 +1,6 @@
 // The analytics pages as people use them (demo accounts, --demo): an organisation's owner in
 // English at 1366 px sees their postings' applications, the funnel and the reports' 24-hour
-// record, each chart with its table (caption, in a <details>), and not the platform's; a platform admin in Mongolian at
+// record and their communities' members, each chart with its table (caption, in a <details>), and not the platform's; a platform admin in Mongolian at
 // 375 px sees sign-ups and active people per day and the Holland codes, and downloads the
 // sign-ups as CSV. axe, no raw keys, no console errors.
 import assert from 'node:assert/strict';
@@ -50,6 +50,7 @@ describe('analytics', () => {
     }
     await openTable(page, lang, t(lang, `${P}.postings.title`));
     await openTable(page, lang, t(lang, `${P}.reports.title`));
+    await openTable(page, lang, t(lang, `${P}.communities.title`));
     assert.equal(await page.locator('svg [style]').count(), 0);
     assert.deepEqual(rawKeys((await pageTexts(page)).join('\n')), []);
     assert.deepEqual(await axe(page, 'analytics (en, wide)'), []);

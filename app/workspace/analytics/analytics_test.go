@@ -101,6 +101,19 @@ func seed(t *testing.T, st *db.Store, clock *apitest.Clock) {
 			t.Fatal(err)
 		}
 	}
+	// Subscribers: the organisation's community has 2 active members (a pending one does not
+	// count) and 1 follower; the other organisation's has 5 members.
+	member := func(comm int64, status string) {
+		exec(`INSERT INTO community_members (community_id, user_id, status, joined_at) VALUES (?, ?, ?, '2026-11-01')`, comm, person(clock.Now().Add(-72*time.Hour)), status)
+	}
+	member(commA, "active")
+	member(commA, "active")
+	member(commA, "pending")
+	for i := 0; i < 5; i++ {
+		member(commB, "active")
+	}
+	exec(`INSERT INTO follows (user_id, target_type, target_id, created_at) VALUES (?, 'community', ?, '2026-11-01')`, person(clock.Now().Add(-72*time.Hour)), commA)
+	exec(`UPDATE communities SET name_en = CASE slug WHEN 'comm-a' THEN 'CommunityAlpha' ELSE 'SecretCommunityB' END`)
 	report := func(kind string, target int64, comm any, answeredAfter time.Duration) {
 		t.Helper()
 		status, answered := "open", any(nil)
@@ -135,7 +148,7 @@ func TestAnalyticsPermissionsAndIsolation(t *testing.T) {
 	clients := apitest.Roles(t, s, ts)
 	seed(t, s.Store(), clock)
 	org, plat := "/api/analytics/organization", "/api/analytics/platform"
-	secret := []string{"SecretBravo", "Org B"}
+	secret := []string{"SecretBravo", "Org B", "SecretCommunityB"}
 	for _, sc := range []apitest.Scenario{
 		{Name: "org signed out", Method: "GET", Path: org, Status: 401},
 		{Name: "org individual", Method: "GET", Path: org, As: "individual", Status: 403},
@@ -143,7 +156,8 @@ func TestAnalyticsPermissionsAndIsolation(t *testing.T) {
 		{Name: "org desk", Method: "GET", Path: org, As: "desk", Status: 403},
 		{Name: "org admin", Method: "GET", Path: org, As: "admin", Status: 403},
 		{Name: "org owner", Method: "GET", Path: org, As: "owner", Status: 200,
-			Contains: []string{`"title":"PostingAlpha","applications":6`, `"title":"PostingQuiet","applications":0`}, NotContains: secret},
+			Contains: []string{`"title":"PostingAlpha","applications":6`, `"title":"PostingQuiet","applications":0`,
+				`"name":"CommunityAlpha","members":2,"followers":1`}, NotContains: secret},
 		{Name: "org manager", Method: "GET", Path: org, As: "manager", Status: 200,
 			Contains: []string{"PostingAlpha"}, NotContains: secret},
 		{Name: "org days text", Method: "GET", Path: org + "?days=abc", As: "owner", Status: 422, Contains: []string{`"days"`}},

@@ -1,7 +1,8 @@
 // Package analytics is /dashboard/analytics: counts from the platform's own database, never
 // third-party analytics. GET /api/analytics/organization answers an organisation's owner and
 // managers their postings' applications, the funnel, the median time to first review and the
-// 24-hour record of reports about their postings and communities — only their organisation's.
+// 24-hour record of reports about their postings and communities and their communities'
+// subscribers — only their organisation's.
 // GET /api/analytics/platform answers platform admins sign-ups, active people per day and the
 // Direction Board results per Holland code; its sign-ups download as CSV. Days are
 // Ulaanbaatar days. Each chart is one query (db/workspace_analytics.go).
@@ -159,6 +160,18 @@ func (h *Handlers) Organization(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out.Reports = Reports{Total: rec.Total, Answered: rec.Answered, Within24h: rec.Within24h, Open: rec.Open}
+	comms, err := h.Store.OrgCommunities(ctx, u.OrgID, 50)
+	if err != nil {
+		return err
+	}
+	out.Communities = []Community{}
+	for _, c := range comms {
+		name := c.NameEN
+		if (lang == "mn" && c.NameMN != "") || name == "" {
+			name = c.NameMN
+		}
+		out.Communities = append(out.Communities, Community{ID: c.ID, Name: name, Members: c.Members, Followers: c.Followers})
+	}
 	web.JSON(w, http.StatusOK, out)
 	return nil
 }

@@ -7,9 +7,18 @@ type Organization struct {
 	Postings []Posting `json:"postings" description:"the organisation's postings (not drafts), most applications first, at most 50; views are not counted by the platform and are not reported"`
 	Funnel   []Stage   `json:"funnel" description:"submitted, reviewed, shortlisted, interview, offer, hired: how many of the window's applications reached each stage"`
 	// MedianFirstReviewHours is null when no application of the window was opened yet.
-	MedianFirstReviewHours *float64 `json:"medianFirstReviewHours" description:"median hours from submission to the first opening by staff, one decimal; null when none was opened"`
-	Reviewed               int      `json:"reviewed" description:"how many applications of the window were opened by staff (the median's sample)"`
-	Reports                Reports  `json:"reports" description:"reports received in the window about the organisation's postings and communities"`
+	MedianFirstReviewHours *float64    `json:"medianFirstReviewHours" description:"median hours from submission to the first opening by staff, one decimal; null when none was opened"`
+	Reviewed               int         `json:"reviewed" description:"how many applications of the window were opened by staff (the median's sample)"`
+	Reports                Reports     `json:"reports" description:"reports received in the window about the organisation's postings and communities"`
+	Communities            []Community `json:"communities" description:"the organisation's active communities with their subscribers today (not the window), most members first, at most 50"`
+}
+
+// Community is one community's subscribers.
+type Community struct {
+	ID        int64  `json:"id"`
+	Name      string `json:"name" description:"in the request's language (the other language when empty)"`
+	Members   int    `json:"members" description:"active members"`
+	Followers int    `json:"followers" description:"people who follow the community"`
 }
 
 // Posting is one posting's count.

@@ -3381,6 +3381,16 @@ export interface components {
             email: string;
             level: string;
         };
+        AnalyticsCommunity: {
+            /** @description people who follow the community */
+            followers: number;
+            /** Format: int64 */
+            id: number;
+            /** @description active members */
+            members: number;
+            /** @description in the request's language (the other language when empty) */
+            name: string;
+        };
         AnalyticsCount: {
             count: number;
             key: string;
@@ -3391,6 +3401,8 @@ export interface components {
             day: string;
         };
         AnalyticsOrganization: {
+            /** @description the organisation's active communities with their subscribers today (not the window), most members first, at most 50 */
+            communities: components["schemas"]["AnalyticsCommunity"][];
             /** @description the window's length in days */
             days: number;
             /** @description submitted, reviewed, shortlisted, interview, offer, hired: how many of the window's applications reached each stage */

@@ -52,6 +52,18 @@ export function OrgFigures() {
         head={[t(`${p}.reports.kind`), t(`${p}.reports.count`)]}
         rows={(['total', 'answered', 'within24h', 'open'] as const).map((k) => ({ key: k, label: t(`${p}.reports.${k}`), value: rep[k] }))}
       />
+      <Chart
+        id="analytics-members"
+        title={t(`${p}.communities.title`)}
+        head={[t(`${p}.communities.community`), t(`${p}.communities.members`)]}
+        rows={data.communities.map((c) => ({ key: String(c.id), label: c.name, value: c.members }))}
+      />
+      <Chart
+        id="analytics-followers"
+        title={t(`${p}.communities.followersTitle`)}
+        head={[t(`${p}.communities.community`), t(`${p}.communities.followers`)]}
+        rows={data.communities.map((c) => ({ key: String(c.id), label: c.name, value: c.followers }))}
+      />
     </>
   );
 }

@@ -207,3 +207,30 @@ func (s *Store) OrgCommunities(ctx context.Context, orgID int64, limit int) ([]C
 	}
 	return out, mapErr(rs.Err())
 }
+
+// The platform's monthly series (Ulaanbaatar months, YYYY-MM), each one query over the index
+// named beside it; months without a count are absent.
+var monthlyQueries = map[string]string{
+	// users_created_idx (0018)
+	"signups": `SELECT strftime('%Y-%m', created_at, '+8 hours') AS m, count(*) FROM users WHERE created_at >= ? GROUP BY m ORDER BY m`,
+	// auth_sessions_created_idx (0020): distinct people who signed in that month
+	"active": `SELECT strftime('%Y-%m', created_at, '+8 hours') AS m, count(DISTINCT user_id) FROM auth_sessions WHERE created_at >= ? GROUP BY m ORDER BY m`,
+	// opportunities_first_published_idx (0020): postings by the month they were published
+	"postings": `SELECT strftime('%Y-%m', published_at, '+8 hours') AS m, count(*) FROM opportunities WHERE published_at >= ? GROUP BY m ORDER BY m`,
+	// applications_created_idx (0020)
+	"applications": `SELECT strftime('%Y-%m', created_at, '+8 hours') AS m, count(*) FROM applications WHERE created_at >= ? GROUP BY m ORDER BY m`,
+	// submissions_created_idx (0020): every form's submissions
+	"forms": `SELECT strftime('%Y-%m', created_at, '+8 hours') AS m, count(*) FROM submissions WHERE created_at >= ? GROUP BY m ORDER BY m`,
+}
+
+// MonthlySeries are the names of the monthly series, in their order.
+var MonthlySeries = []string{"signups", "active", "postings", "applications", "forms"}
+
+// PerMonth counts the series (one of MonthlySeries) since, per Ulaanbaatar month.
+func (s *Store) PerMonth(ctx context.Context, series string, since time.Time) ([]DayCount, error) {
+	q, ok := monthlyQueries[series]
+	if !ok {
+		return nil, ErrNotFound
+	}
+	return s.dayCounts(ctx, q, T(since))
+}

@@ -1,7 +1,7 @@
 // The analytics pages as people use them (demo accounts, --demo): an organisation's owner in
 // English at 1366 px sees their postings' applications, the funnel and the reports' 24-hour
 // record and their communities' members, each chart with its table (caption, in a <details>), and not the platform's; a platform admin in Mongolian at
-// 375 px sees sign-ups and active people per day and the Holland codes, and downloads the
+// 375 px sees sign-ups and active people per day, the Holland codes and five series per month, and downloads the
 // sign-ups as CSV. axe, no raw keys, no console errors.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -74,6 +74,8 @@ describe('analytics', () => {
     assert.equal(await signups.locator('tbody tr').count(), 30);
     await openTable(page, lang, t(lang, `${P}.active.title`));
     await openTable(page, lang, t(lang, `${P}.holland.title`));
+    const months = await openTable(page, lang, t(lang, `${P}.monthly.series.forms`));
+    assert.equal(await months.locator('tbody tr').count(), 12);
     const href = await page.getByRole('button', { name: t(lang, `${P}.csv`) }).getAttribute('href');
     const csv = await page.request.get(`${site.baseURL}${href}`);
     assert.equal(csv.status(), 200);

@@ -52,8 +52,8 @@ func BenchmarkAnalyticsQueries(b *testing.B) {
 	txe(`INSERT INTO organizations (id, name, created_at) VALUES (1, 'Org', '2026-01-01'), (2, 'Other', '2026-01-01')`)
 	opps := 400
 	for i := 1; i <= opps; i++ {
-		txe(`INSERT INTO opportunities (id, organization_id, slug, kind, status, created_at, updated_at) VALUES (?, ?, ?, 'job', 'published', '2026-01-01', '2026-01-01')`,
-			i, 1+i%2, fmt.Sprintf("o%d", i))
+		txe(`INSERT INTO opportunities (id, organization_id, slug, kind, status, created_at, updated_at, published_at) VALUES (?, ?, ?, 'job', 'published', '2026-01-01', '2026-01-01', ?)`,
+			i, 1+i%2, fmt.Sprintf("o%d", i), ts(i%365, i))
 	}
 	statuses := []string{"submitted", "reviewed", "shortlisted", "interview", "offer", "hired", "declined"}
 	for i := 0; i < 20_000*scale; i++ {
@@ -75,11 +75,16 @@ func BenchmarkAnalyticsQueries(b *testing.B) {
 	if _, err := st.Write.Exec(`ANALYZE`); err != nil {
 		b.Fatal(err)
 	}
-	org, plat := now.AddDate(0, 0, -90), now.AddDate(0, 0, -30)
-	for _, q := range []struct {
+	org, plat, year := now.AddDate(0, 0, -90), now.AddDate(0, 0, -30), now.AddDate(-1, 0, 0)
+	type query struct {
 		name string
 		run  func() error
-	}{
+	}
+	monthly := []query{}
+	for _, key := range db.MonthlySeries {
+		monthly = append(monthly, query{"month-" + key, func() error { _, err := st.PerMonth(ctx, key, year); return err }})
+	}
+	for _, q := range append([]query{
 		{"postings", func() error { _, err := st.ApplicationsPerPosting(ctx, 1, org, 50); return err }},
 		{"funnel", func() error { _, err := st.ApplicationStatuses(ctx, 1, org); return err }},
 		{"firstReview", func() error { _, err := st.FirstReviewHours(ctx, 1, org); return err }},
@@ -87,7 +92,7 @@ func BenchmarkAnalyticsQueries(b *testing.B) {
 		{"signups", func() error { _, err := st.SignupsPerDay(ctx, plat); return err }},
 		{"active", func() error { _, err := st.ActivePerDay(ctx, plat); return err }},
 		{"holland", func() error { _, err := st.DirectionBoardCodes(ctx, plat); return err }},
-	} {
+	}, monthly...) {
 		b.Run(q.name, func(b *testing.B) {
 			for b.Loop() {
 				if err := q.run(); err != nil {

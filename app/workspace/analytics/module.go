@@ -4,7 +4,8 @@
 // 24-hour record of reports about their postings and communities and their communities'
 // subscribers — only their organisation's.
 // GET /api/analytics/platform answers platform admins sign-ups, active people per day and the
-// Direction Board results per Holland code; its sign-ups download as CSV. Days are
+// Direction Board results per Holland code, and per month over a year sign-ups, active people,
+// postings, applications and forms received; its sign-ups download as CSV. Days are
 // Ulaanbaatar days. Each chart is one query (db/workspace_analytics.go).
 package analytics
 
@@ -222,6 +223,25 @@ func (h *Handlers) platform(r *http.Request) (Platform, error) {
 	}
 	for _, l := range hollandLetters {
 		out.Holland = append(out.Holland, Count{Key: l, Count: found[l]})
+	}
+	today := h.Now().In(ubZone)
+	first := time.Date(today.Year(), today.Month(), 1, 0, 0, 0, 0, ubZone).AddDate(0, -11, 0)
+	out.Monthly = []Series{}
+	for _, key := range db.MonthlySeries {
+		counts, err := h.Store.PerMonth(ctx, key, first.UTC())
+		if err != nil {
+			return out, err
+		}
+		got := map[string]int{}
+		for _, c := range counts {
+			got[c.Day] = c.N
+		}
+		s := Series{Key: key, Months: make([]Month, 0, 12)}
+		for i := 0; i < 12; i++ {
+			m := first.AddDate(0, i, 0).Format("2006-01")
+			s.Months = append(s.Months, Month{Month: m, Count: got[m]})
+		}
+		out.Monthly = append(out.Monthly, s)
 	}
 	return out, nil
 }

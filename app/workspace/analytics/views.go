@@ -44,11 +44,24 @@ type Reports struct {
 
 // Platform is the platform's analytics over its window.
 type Platform struct {
-	Since   string  `json:"since" description:"the window's first Ulaanbaatar day (YYYY-MM-DD), included"`
-	Days    int     `json:"days" description:"the window's length in days"`
-	Signups []Day   `json:"signups" description:"accounts created per Ulaanbaatar day, every day of the window (zeros included)"`
-	Active  []Day   `json:"active" description:"distinct people who signed in per Ulaanbaatar day (an auth session was created), every day of the window"`
-	Holland []Count `json:"holland" description:"finished Direction Board attempts of the window per first letter of the Holland code, R I A S E C (zeros included)"`
+	Since   string   `json:"since" description:"the window's first Ulaanbaatar day (YYYY-MM-DD), included"`
+	Days    int      `json:"days" description:"the window's length in days"`
+	Signups []Day    `json:"signups" description:"accounts created per Ulaanbaatar day, every day of the window (zeros included)"`
+	Active  []Day    `json:"active" description:"distinct people who signed in per Ulaanbaatar day (an auth session was created), every day of the window"`
+	Holland []Count  `json:"holland" description:"finished Direction Board attempts of the window per first letter of the Holland code, R I A S E C (zeros included)"`
+	Monthly []Series `json:"monthly" description:"the last 12 Ulaanbaatar months (this one included), whatever the window: signups, active (distinct people who signed in), postings (by publication), applications, forms (submissions received)"`
+}
+
+// Series is one monthly series.
+type Series struct {
+	Key    string  `json:"key" description:"signups, active, postings, applications or forms"`
+	Months []Month `json:"months" description:"every month, oldest first, zeros included"`
+}
+
+// Month is a count in one Ulaanbaatar month.
+type Month struct {
+	Month string `json:"month" description:"YYYY-MM"`
+	Count int    `json:"count"`
 }
 
 // Day is a count on one Ulaanbaatar day.

@@ -3400,6 +3400,11 @@ export interface components {
             /** @description YYYY-MM-DD */
             day: string;
         };
+        AnalyticsMonth: {
+            count: number;
+            /** @description YYYY-MM */
+            month: string;
+        };
         AnalyticsOrganization: {
             /** @description the organisation's active communities with their subscribers today (not the window), most members first, at most 50 */
             communities: components["schemas"]["AnalyticsCommunity"][];
@@ -3425,6 +3430,8 @@ export interface components {
             days: number;
             /** @description finished Direction Board attempts of the window per first letter of the Holland code, R I A S E C (zeros included) */
             holland: components["schemas"]["AnalyticsCount"][];
+            /** @description the last 12 Ulaanbaatar months (this one included), whatever the window: signups, active (distinct people who signed in), postings (by publication), applications, forms (submissions received) */
+            monthly: components["schemas"]["AnalyticsSeries"][];
             /** @description accounts created per Ulaanbaatar day, every day of the window (zeros included) */
             signups: components["schemas"]["AnalyticsDay"][];
             /** @description the window's first Ulaanbaatar day (YYYY-MM-DD), included */
@@ -3445,6 +3452,12 @@ export interface components {
             total: number;
             /** @description answered within 24 hours of the report */
             within24h: number;
+        };
+        AnalyticsSeries: {
+            /** @description signups, active, postings, applications or forms */
+            key: string;
+            /** @description every month, oldest first, zeros included */
+            months: components["schemas"]["AnalyticsMonth"][];
         };
         AnalyticsStage: {
             count: number;

@@ -46,6 +46,16 @@ export function PlatformFigures() {
         head={[t(`${p}.holland.code`), t(`${p}.holland.count`)]}
         rows={data.holland.map((h) => ({ key: h.key, label: t(`${p}.holland.codes.${h.key}`), value: h.count }))}
       />
+      {data.monthly.map((s) => (
+        <Chart
+          key={s.key}
+          id={`analytics-month-${s.key}`}
+          days
+          title={t(`${p}.monthly.series.${s.key}`)}
+          head={[t(`${p}.monthly.month`), t(`${p}.count`)]}
+          rows={s.months.map((m) => ({ key: m.month, label: m.month, value: m.count }))}
+        />
+      ))}
     </>
   );
 }

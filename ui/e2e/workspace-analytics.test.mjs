@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { axe } from './forms-helpers.mjs';
 import { t, useSite, watch } from './harness.mjs';
-import { settled, signInApi } from './auth-helpers.mjs';
+import { memberPage, settled, signInApi } from './auth-helpers.mjs';
 import { pageTexts, rawKeys } from './raw-keys.mjs';
 
 const site = useSite({ args: ['--demo'] });
@@ -84,6 +84,22 @@ describe('analytics', () => {
     assert.deepEqual(await axe(page, 'analytics platform (mn, phone)'), []);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 375, `no sideways scrolling (${width} px)`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('an owner who is also an admin, of a new organisation (mn, dark): both parts, empty but readable', async () => {
+    const lang = 'mn';
+    const { context, page, problems } = await memberPage(site, { viewport: WIDE, colorScheme: 'dark' }, watch);
+    await page.goto(`${site.baseURL}/${lang}/dashboard/analytics`);
+    await page.getByRole('heading', { level: 2, name: t(lang, `${P}.org`), exact: true }).waitFor();
+    await page.getByRole('heading', { level: 2, name: t(lang, `${P}.platform`), exact: true }).waitFor();
+    await settled(page);
+    const postings = await openTable(page, lang, t(lang, `${P}.postings.title`));
+    assert.equal(await postings.locator('tbody tr').count(), 0);
+    await openTable(page, lang, t(lang, `${P}.signups.title`));
+    assert.deepEqual(rawKeys((await pageTexts(page)).join('\n')), []);
+    assert.deepEqual(await axe(page, 'analytics both (mn, dark)'), []);
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -76,7 +76,8 @@ describe('analytics', () => {
     await openTable(page, lang, t(lang, `${P}.holland.title`));
     const months = await openTable(page, lang, t(lang, `${P}.monthly.series.forms`));
     assert.equal(await months.locator('tbody tr').count(), 12);
-    const href = await page.getByRole('button', { name: t(lang, `${P}.csv`) }).getAttribute('href');
+    const signupsRegion = page.getByRole('region', { name: t(lang, `${P}.signups.title`), exact: true });
+    const href = await signupsRegion.getByRole('button', { name: new RegExp(`^${t(lang, `${P}.csv`)}`) }).getAttribute('href');
     const csv = await page.request.get(`${site.baseURL}${href}`);
     assert.equal(csv.status(), 200);
     assert.match(await csv.text(), new RegExp(`^\uFEFF${t(lang, 'workspaceAnalytics.export.day')},`));

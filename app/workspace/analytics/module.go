@@ -11,15 +11,18 @@ package analytics
 
 import (
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
+
+	"github.com/go-chi/chi/v5"
 
 	"gerege/app/platform/authn"
 	"gerege/app/platform/authz"
 	"gerege/app/platform/web"
 	"gerege/db"
-	"gerege/i18n"
 )
 
 // ubZone is Ulaanbaatar: UTC+8, no daylight saving since 2017.
@@ -49,9 +52,12 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Get("/analytics/platform", authz.WorkspaceAnalyticsPlatform, h.Platform, authz.Doc{ID: "getPlatformAnalytics",
 		Query: PlatformQuery{}, Resp: Platform{},
 		Summary: "The platform: sign-ups and active people per day, Direction Board results per Holland code"})
-	r.Get("/analytics/platform/signups.csv", authz.WorkspaceAnalyticsPlatform, h.SignupsCSV, authz.Doc{ID: "exportPlatformSignups",
+	r.Get("/analytics/organization/{chart}.csv", authz.WorkspaceAnalyticsOrg, h.OrgCSV, authz.Doc{ID: "exportOrganizationAnalytics",
+		Query: OrgQuery{}, Produces: "text/csv",
+		Summary: "One chart of the organisation's analytics as CSV (UTF-8 with BOM, formula-safe): chart postings, funnel, reports or communities"})
+	r.Get("/analytics/platform/{chart}.csv", authz.WorkspaceAnalyticsPlatform, h.PlatformCSV, authz.Doc{ID: "exportPlatformAnalytics",
 		Query: PlatformQuery{}, Produces: "text/csv",
-		Summary: "Sign-ups per day as CSV (UTF-8 with BOM, formula-safe)"})
+		Summary: "One chart of the platform's analytics as CSV (UTF-8 with BOM, formula-safe): chart signups, active, holland, or month-signups, month-active, month-postings, month-applications, month-forms"})
 
 	// One page for both: it shows the organisation's figures to those with
 	// workspace.analytics.org and the platform's to those with workspace.analytics.platform.
@@ -127,9 +133,18 @@ func Median(sorted []float64) *float64 {
 // Organization answers the caller's organisation's analytics: every query is bound to their
 // organisation's id, so another organisation's postings, applications and reports never count.
 func (h *Handlers) Organization(w http.ResponseWriter, r *http.Request) error {
-	n, err := days(r, 90, 7, 365)
+	out, err := h.organization(r)
 	if err != nil {
 		return err
+	}
+	web.JSON(w, http.StatusOK, out)
+	return nil
+}
+
+func (h *Handlers) organization(r *http.Request) (Organization, error) {
+	n, err := days(r, 90, 7, 365)
+	if err != nil {
+		return Organization{}, err
 	}
 	u := authn.From(r.Context()).User
 	since, sinceDay := h.window(n)
@@ -137,7 +152,7 @@ func (h *Handlers) Organization(w http.ResponseWriter, r *http.Request) error {
 	out := Organization{Since: sinceDay, Days: n, Postings: []Posting{}}
 	posts, err := h.Store.ApplicationsPerPosting(ctx, u.OrgID, since, 50)
 	if err != nil {
-		return err
+		return out, err
 	}
 	for _, p := range posts {
 		title := p.TitleEN
@@ -148,22 +163,22 @@ func (h *Handlers) Organization(w http.ResponseWriter, r *http.Request) error {
 	}
 	statuses, err := h.Store.ApplicationStatuses(ctx, u.OrgID, since)
 	if err != nil {
-		return err
+		return out, err
 	}
 	out.Funnel = Funnel(statuses)
 	hours, err := h.Store.FirstReviewHours(ctx, u.OrgID, since)
 	if err != nil {
-		return err
+		return out, err
 	}
 	out.MedianFirstReviewHours, out.Reviewed = Median(hours), len(hours)
 	rec, err := h.Store.OrgReportRecord(ctx, u.OrgID, since)
 	if err != nil {
-		return err
+		return out, err
 	}
 	out.Reports = Reports{Total: rec.Total, Answered: rec.Answered, Within24h: rec.Within24h, Open: rec.Open}
 	comms, err := h.Store.OrgCommunities(ctx, u.OrgID, 50)
 	if err != nil {
-		return err
+		return out, err
 	}
 	out.Communities = []Community{}
 	for _, c := range comms {
@@ -173,8 +188,7 @@ func (h *Handlers) Organization(w http.ResponseWriter, r *http.Request) error {
 		}
 		out.Communities = append(out.Communities, Community{ID: c.ID, Name: name, Members: c.Members, Followers: c.Followers})
 	}
-	web.JSON(w, http.StatusOK, out)
-	return nil
+	return out, nil
 }
 
 // fill answers every day from first for n days, with the counts found (zero otherwise).
@@ -256,20 +270,103 @@ func (h *Handlers) Platform(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// SignupsCSV sends the sign-ups per day as CSV (web.ExportTable: formula-safe, with BOM).
-func (h *Handlers) SignupsCSV(w http.ResponseWriter, r *http.Request) error {
-	out, err := h.platform(r)
-	if err != nil {
-		return err
-	}
-	lang := web.Lang(r)
-	header := []string{i18n.T(lang, "workspaceAnalytics.export.day"), i18n.T(lang, "workspaceAnalytics.export.signups")}
-	return web.ExportTable(w, r, web.CSV, "signups-"+out.Since+".csv", header, func(emit func([]string) error) error {
-		for _, d := range out.Signups {
-			if err := emit([]string{d.Day, strconv.Itoa(d.Count)}); err != nil {
+// csv sends a table of the chart (web.ExportTable: formula-safe, with BOM).
+func csv(w http.ResponseWriter, r *http.Request, name string, header []string, rows [][]string) error {
+	return web.ExportTable(w, r, web.CSV, name, header, func(emit func([]string) error) error {
+		for _, row := range rows {
+			if err := emit(row); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
+}
+
+// OrgCSV sends one chart of the organisation's analytics as CSV; an unknown chart is 404.
+func (h *Handlers) OrgCSV(w http.ResponseWriter, r *http.Request) error {
+	chart := chi.URLParam(r, "chart")
+	if chart != "postings" && chart != "funnel" && chart != "reports" && chart != "communities" {
+		return web.NotFound()
+	}
+	out, err := h.organization(r)
+	if err != nil {
+		return err
+	}
+	T := func(key string) string { return web.T(r, "workspaceAnalytics.page."+key) }
+	rows := [][]string{}
+	var header []string
+	switch chart {
+	case "postings":
+		header = []string{T("postings.posting"), T("postings.count")}
+		for _, p := range out.Postings {
+			rows = append(rows, []string{p.Title, strconv.Itoa(p.Applications)})
+		}
+	case "funnel":
+		header = []string{T("funnel.stage"), T("funnel.count")}
+		for _, s := range out.Funnel {
+			rows = append(rows, []string{T("funnel.stages." + s.Stage), strconv.Itoa(s.Count)})
+		}
+	case "reports":
+		header = []string{T("reports.kind"), T("reports.count")}
+		rp := out.Reports
+		for _, kv := range []struct {
+			k string
+			n int
+		}{{"total", rp.Total}, {"answered", rp.Answered}, {"within24h", rp.Within24h}, {"open", rp.Open}} {
+			rows = append(rows, []string{T("reports." + kv.k), strconv.Itoa(kv.n)})
+		}
+	case "communities":
+		header = []string{T("communities.community"), T("communities.members"), T("communities.followers")}
+		for _, c := range out.Communities {
+			rows = append(rows, []string{c.Name, strconv.Itoa(c.Members), strconv.Itoa(c.Followers)})
+		}
+	}
+	return csv(w, r, chart+"-"+out.Since+".csv", header, rows)
+}
+
+// PlatformCSV sends one chart of the platform's analytics as CSV; an unknown chart is 404.
+func (h *Handlers) PlatformCSV(w http.ResponseWriter, r *http.Request) error {
+	chart := chi.URLParam(r, "chart")
+	var monthly string
+	switch {
+	case chart == "signups" || chart == "active" || chart == "holland":
+	case strings.HasPrefix(chart, "month-") && slices.Contains(db.MonthlySeries, strings.TrimPrefix(chart, "month-")):
+		monthly = strings.TrimPrefix(chart, "month-")
+	default:
+		return web.NotFound()
+	}
+	out, err := h.platform(r)
+	if err != nil {
+		return err
+	}
+	T := func(key string) string { return web.T(r, "workspaceAnalytics.page."+key) }
+	rows := [][]string{}
+	header := []string{T("signups.day"), T("count")}
+	days := func(ds []Day) {
+		for _, d := range ds {
+			rows = append(rows, []string{d.Day, strconv.Itoa(d.Count)})
+		}
+	}
+	switch {
+	case chart == "signups":
+		header = []string{web.T(r, "workspaceAnalytics.export.day"), web.T(r, "workspaceAnalytics.export.signups")}
+		days(out.Signups)
+	case chart == "active":
+		days(out.Active)
+	case chart == "holland":
+		header = []string{T("holland.code"), T("holland.count")}
+		for _, c := range out.Holland {
+			rows = append(rows, []string{c.Key, strconv.Itoa(c.Count)})
+		}
+	default:
+		header = []string{T("monthly.month"), T("count")}
+		for _, s := range out.Monthly {
+			if s.Key == monthly {
+				for _, m := range s.Months {
+					rows = append(rows, []string{m.Month, strconv.Itoa(m.Count)})
+				}
+			}
+		}
+	}
+	return csv(w, r, chart+"-"+out.Since+".csv", header, rows)
 }

@@ -573,6 +573,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/organization/{chart}.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One chart of the organisation's analytics as CSV (UTF-8 with BOM, formula-safe): chart postings, funnel, reports or communities */
+        get: operations["exportOrganizationAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/platform": {
         parameters: {
             query?: never;
@@ -590,15 +607,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/analytics/platform/signups.csv": {
+    "/api/analytics/platform/{chart}.csv": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Sign-ups per day as CSV (UTF-8 with BOM, formula-safe) */
-        get: operations["exportPlatformSignups"];
+        /** One chart of the platform's analytics as CSV (UTF-8 with BOM, formula-safe): chart signups, active, holland, or month-signups, month-active, month-postings, month-applications, month-forms */
+        get: operations["exportPlatformAnalytics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8855,6 +8872,94 @@ export interface operations {
             };
         };
     };
+    exportOrganizationAnalytics: {
+        parameters: {
+            query?: {
+                /** @description the window in days, ending today (Ulaanbaatar): 7–365, default 90 */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                chart: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
     getPlatformAnalytics: {
         parameters: {
             query?: {
@@ -8932,14 +9037,16 @@ export interface operations {
             };
         };
     };
-    exportPlatformSignups: {
+    exportPlatformAnalytics: {
         parameters: {
             query?: {
                 /** @description the window in days, ending today (Ulaanbaatar): 7–90, default 30 */
                 days?: number;
             };
             header?: never;
-            path?: never;
+            path: {
+                chart: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -8973,6 +9080,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

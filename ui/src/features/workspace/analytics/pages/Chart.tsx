@@ -69,6 +69,7 @@ export function Chart({ id, title, head, rows, days, csv }: {
         <p>
           <a href={csv} download class="secondary outline" role="button">
             {t('workspaceAnalytics.page.csv')}
+            <span class="visually-hidden">{t('workspaceAnalytics.page.csvOf', { chart: title })}</span>
           </a>
         </p>
       )}

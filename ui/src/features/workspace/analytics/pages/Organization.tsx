@@ -27,6 +27,7 @@ export function OrgFigures() {
       <p>{t(`${p}.window`, { count: data.days, since: data.since })}</p>
       <Chart
         id="analytics-postings"
+        csv={`/api/analytics/organization/postings.csv?days=${data.days}`}
         title={t(`${p}.postings.title`)}
         head={[t(`${p}.postings.posting`), t(`${p}.postings.count`)]}
         rows={data.postings.map((x) => ({ key: String(x.id), label: x.title, value: x.applications }))}
@@ -34,6 +35,7 @@ export function OrgFigures() {
       <p class="analytics-note">{t(`${p}.noViews`)}</p>
       <Chart
         id="analytics-funnel"
+        csv={`/api/analytics/organization/funnel.csv?days=${data.days}`}
         title={t(`${p}.funnel.title`)}
         head={[t(`${p}.funnel.stage`), t(`${p}.funnel.count`)]}
         rows={data.funnel.map((x) => ({ key: x.stage, label: t(`${p}.funnel.stages.${x.stage}`), value: x.count }))}
@@ -48,12 +50,14 @@ export function OrgFigures() {
       </Section>
       <Chart
         id="analytics-reports"
+        csv={`/api/analytics/organization/reports.csv?days=${data.days}`}
         title={t(`${p}.reports.title`)}
         head={[t(`${p}.reports.kind`), t(`${p}.reports.count`)]}
         rows={(['total', 'answered', 'within24h', 'open'] as const).map((k) => ({ key: k, label: t(`${p}.reports.${k}`), value: rep[k] }))}
       />
       <Chart
         id="analytics-members"
+        csv={`/api/analytics/organization/communities.csv?days=${data.days}`}
         title={t(`${p}.communities.title`)}
         head={[t(`${p}.communities.community`), t(`${p}.communities.members`)]}
         rows={data.communities.map((c) => ({ key: String(c.id), label: c.name, value: c.members }))}

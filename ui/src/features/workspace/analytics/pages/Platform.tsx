@@ -34,6 +34,7 @@ export function PlatformFigures() {
       />
       <Chart
         id="analytics-active"
+        csv={`/api/analytics/platform/active.csv?days=${data.days}`}
         days
         title={t(`${p}.active.title`)}
         head={[t(`${p}.active.day`), t(`${p}.active.count`)]}
@@ -42,6 +43,7 @@ export function PlatformFigures() {
       <p class="analytics-note">{t(`${p}.active.note`)}</p>
       <Chart
         id="analytics-holland"
+        csv={`/api/analytics/platform/holland.csv?days=${data.days}`}
         title={t(`${p}.holland.title`)}
         head={[t(`${p}.holland.code`), t(`${p}.holland.count`)]}
         rows={data.holland.map((h) => ({ key: h.key, label: t(`${p}.holland.codes.${h.key}`), value: h.count }))}
@@ -50,6 +52,7 @@ export function PlatformFigures() {
         <Chart
           key={s.key}
           id={`analytics-month-${s.key}`}
+          csv={`/api/analytics/platform/month-${s.key}.csv`}
           days
           title={t(`${p}.monthly.series.${s.key}`)}
           head={[t(`${p}.monthly.month`), t(`${p}.count`)]}

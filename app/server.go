@@ -33,6 +33,7 @@ import (
 	"gerege/app/platform/web"
 	"gerege/app/platform/widgets"
 	"gerege/app/site"
+	"gerege/app/workspace/analytics"
 	"gerege/app/workspace/calendar"
 	"gerege/app/workspace/chat"
 	"gerege/app/workspace/home"
@@ -189,6 +190,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		// The workspace: the home's widgets (s.widgets, filled below before any request), the
 		// permission table.
 		{"workspace-home", &home.Handlers{Widgets: s.widgets, Log: log}},
+		// The workspace's analytics: counts from the database for organisations and admins.
+		{"workspace-analytics", &analytics.Handlers{Store: store, Now: s.now}},
 	}
 
 	s.jobs = &jobs.Runner{Now: s.now, Log: log}

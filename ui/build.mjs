@@ -45,7 +45,7 @@ const COMPRESS = /\.(js|css|svg|html|json|xml)$/;
 // The API's own error messages: the browser shows the message the server sends (it uses only
 // errors.generic and errors.tokenExpired itself).
 const SERVER_ERRORS = ['notFound', 'methodNotAllowed', 'badJson', 'tooLarge', 'unsupportedMediaType', 'unauthorized', 'forbidden', 'csrf', 'rateLimited', 'validation', 'conflict', 'maintenance', 'cursor'].map((k) => `errors.${k}`);
-const SERVER_ONLY = [...SERVER_ERRORS, 'moderation.server', 'opportunities.errors', 'posts.errors', 'opportunities.notify', 'discussion.errors', 'discussion.notify', 'opportunities.export', 'opportunities.page', 'communities.errors', 'communities.notify', 'forms.email', 'forms.deletion', 'files', 'emails', 'programs.volunteer.calendar', 'content.errors', 'site.lang', 'pages.loginDialog', 'notifications.kinds', 'notifications.unknownKind', 'people.errors', 'workspaceCalendar.errors', 'workspaceCalendar.notify', 'chat.errors', 'chat.notify'];
+const SERVER_ONLY = [...SERVER_ERRORS, 'moderation.server', 'opportunities.errors', 'posts.errors', 'opportunities.notify', 'discussion.errors', 'discussion.notify', 'opportunities.export', 'opportunities.page', 'communities.errors', 'communities.notify', 'forms.email', 'forms.deletion', 'files', 'emails', 'programs.volunteer.calendar', 'content.errors', 'site.lang', 'pages.loginDialog', 'notifications.kinds', 'notifications.unknownKind', 'people.errors', 'workspaceCalendar.errors', 'workspaceCalendar.notify', 'chat.errors', 'chat.notify', 'workspaceAnalytics.errors', 'workspaceAnalytics.export'];
 const OG_LOCALE = { en: 'en_US', mn: 'mn_MN' };
 
 // React code runs on preact/compat; both hooks shims resolve to it too (no second copy).

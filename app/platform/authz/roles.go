@@ -62,6 +62,10 @@ const (
 	// workspace: chat
 	WorkspaceChat          Perm = "workspace.chat"           // conversations with the people one may talk to, and with support (every account)
 	WorkspaceSupportAnswer Perm = "workspace.support.answer" // read and answer every support conversation (admins)
+	// workspace: analytics
+	WorkspaceAnalytics         Perm = "workspace.analytics"          // the analytics page, /dashboard/analytics (owner, manager, admins): it shows what the two below allow
+	WorkspaceAnalyticsOrg      Perm = "workspace.analytics.org"      // the organisation's postings, funnel, review times and reports (owner, manager)
+	WorkspaceAnalyticsPlatform Perm = "workspace.analytics.platform" // the platform's sign-ups, active people and Direction Board codes (admins)
 )
 
 // Role is what a user is: their account type, their role in an organisation, their forms-desk
@@ -84,14 +88,14 @@ const (
 var Grants = map[Role][]Perm{
 	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceBookingBook},
 	RoleEnterprise:    {CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar},
-	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost},
-	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, WorkspaceBookingHost},
+	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg},
+	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg},
 	RoleCounselor:     {OpportunitiesReview, WorkspaceBookingHost},
 	RoleDesk:          {FormsDeskRead, FormsDeskWrite, DirectionBoardStats},
 	RoleDeskSensitive: {FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats},
 	RoleAdmin: {OpportunitiesApprove, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
 		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant,
-		PeopleManage, PeopleStaffManage, WorkspaceSupportAnswer},
+		PeopleManage, PeopleStaffManage, WorkspaceSupportAnswer, WorkspaceAnalytics, WorkspaceAnalyticsPlatform},
 }
 
 // All lists every named permission (the role × route test checks that each is granted to some
@@ -104,7 +108,9 @@ var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, Opp
 	FormsSensitiveRead, DirectionBoardStats, ContentFAQManage, ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant,
 	PeopleManage, PeopleStaffManage,
 	// workspace: chat
-	WorkspaceChat, WorkspaceSupportAnswer}
+	WorkspaceChat, WorkspaceSupportAnswer,
+	// workspace: analytics
+	WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceAnalyticsPlatform}
 
 // RolesOf returns the roles u holds, for the permission check.
 func RolesOf(u *db.User) []Role {

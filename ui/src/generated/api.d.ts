@@ -556,6 +556,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/organization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person's organisation: applications per posting, the funnel, median time to first review, the 24-hour record of reports */
+        get: operations["getOrganizationAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/organization/{chart}.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One chart of the organisation's analytics as CSV (UTF-8 with BOM, formula-safe): chart postings, funnel, reports or communities */
+        get: operations["exportOrganizationAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/platform": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform: sign-ups and active people per day, Direction Board results per Holland code */
+        get: operations["getPlatformAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/platform/{chart}.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One chart of the platform's analytics as CSV (UTF-8 with BOM, formula-safe): chart signups, active, holland, or month-signups, month-active, month-postings, month-applications, month-forms */
+        get: operations["exportPlatformAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -3329,6 +3397,89 @@ export interface components {
         AdminStaffRequest: {
             email: string;
             level: string;
+        };
+        AnalyticsCommunity: {
+            /** @description people who follow the community */
+            followers: number;
+            /** Format: int64 */
+            id: number;
+            /** @description active members */
+            members: number;
+            /** @description in the request's language (the other language when empty) */
+            name: string;
+        };
+        AnalyticsCount: {
+            count: number;
+            key: string;
+        };
+        AnalyticsDay: {
+            count: number;
+            /** @description YYYY-MM-DD */
+            day: string;
+        };
+        AnalyticsMonth: {
+            count: number;
+            /** @description YYYY-MM */
+            month: string;
+        };
+        AnalyticsOrganization: {
+            /** @description the organisation's active communities with their subscribers today (not the window), most members first, at most 50 */
+            communities: components["schemas"]["AnalyticsCommunity"][];
+            /** @description the window's length in days */
+            days: number;
+            /** @description submitted, reviewed, shortlisted, interview, offer, hired: how many of the window's applications reached each stage */
+            funnel: components["schemas"]["AnalyticsStage"][];
+            /** @description median hours from submission to the first opening by staff, one decimal; null when none was opened */
+            medianFirstReviewHours: null | number;
+            /** @description the organisation's postings (not drafts), most applications first, at most 50; views are not counted by the platform and are not reported */
+            postings: components["schemas"]["AnalyticsPosting"][];
+            /** @description reports received in the window about the organisation's postings and communities */
+            reports: components["schemas"]["AnalyticsReports"];
+            /** @description how many applications of the window were opened by staff (the median's sample) */
+            reviewed: number;
+            /** @description the window's first Ulaanbaatar day (YYYY-MM-DD), included */
+            since: string;
+        };
+        AnalyticsPlatform: {
+            /** @description distinct people who signed in per Ulaanbaatar day (an auth session was created), every day of the window */
+            active: components["schemas"]["AnalyticsDay"][];
+            /** @description the window's length in days */
+            days: number;
+            /** @description finished Direction Board attempts of the window per first letter of the Holland code, R I A S E C (zeros included) */
+            holland: components["schemas"]["AnalyticsCount"][];
+            /** @description the last 12 Ulaanbaatar months (this one included), whatever the window: signups, active (distinct people who signed in), postings (by publication), applications, forms (submissions received) */
+            monthly: components["schemas"]["AnalyticsSeries"][];
+            /** @description accounts created per Ulaanbaatar day, every day of the window (zeros included) */
+            signups: components["schemas"]["AnalyticsDay"][];
+            /** @description the window's first Ulaanbaatar day (YYYY-MM-DD), included */
+            since: string;
+        };
+        AnalyticsPosting: {
+            /** @description applications received in the window */
+            applications: number;
+            /** Format: int64 */
+            id: number;
+            /** @description in the request's language (the other language when empty) */
+            title: string;
+        };
+        AnalyticsReports: {
+            answered: number;
+            /** @description still waiting for an answer */
+            open: number;
+            total: number;
+            /** @description answered within 24 hours of the report */
+            within24h: number;
+        };
+        AnalyticsSeries: {
+            /** @description signups, active, postings, applications or forms */
+            key: string;
+            /** @description every month, oldest first, zeros included */
+            months: components["schemas"]["AnalyticsMonth"][];
+        };
+        AnalyticsStage: {
+            count: number;
+            /** @description submitted, reviewed, shortlisted, interview, offer or hired */
+            stage: string;
         };
         CalendarAvailability: {
             bufferMinutes: number;
@@ -8608,6 +8759,336 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    getOrganizationAnalytics: {
+        parameters: {
+            query?: {
+                /** @description the window in days, ending today (Ulaanbaatar): 7–365, default 90 */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsOrganization"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    exportOrganizationAnalytics: {
+        parameters: {
+            query?: {
+                /** @description the window in days, ending today (Ulaanbaatar): 7–365, default 90 */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                chart: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    getPlatformAnalytics: {
+        parameters: {
+            query?: {
+                /** @description the window in days, ending today (Ulaanbaatar): 7–90, default 30 */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsPlatform"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    exportPlatformAnalytics: {
+        parameters: {
+            query?: {
+                /** @description the window in days, ending today (Ulaanbaatar): 7–90, default 30 */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                chart: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -40,6 +40,7 @@ export const dashboardPages = {
   faq: '/dashboard/admin/faq',
   universities: '/dashboard/admin/universities',
   settings: '/dashboard/admin/settings',
+  analytics: '/dashboard/analytics',
   permission: '/dashboard/permission',
   blank: '/dashboard/blank',
 } as const;

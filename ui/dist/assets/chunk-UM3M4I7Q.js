@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-5LV6G4IL.js";import"./chunk-JUBIBWII.js";import"./chunk-BQBTXHVM.js";import{U as r}from"./chunk-FAPBLTYE.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

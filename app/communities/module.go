@@ -113,12 +113,7 @@ func (h *Handlers) Sitemap(ctx context.Context) (string, []web.SitemapURL, error
 	return "communities", append(a, b...), nil
 }
 
-func (h *Handlers) user(r *http.Request) *db.User {
-	if id := authn.From(r.Context()); id != nil {
-		return id.User
-	}
-	return nil
-}
+func (h *Handlers) user(r *http.Request) *db.User { return authn.UserOf(r) }
 
 // isNew reports whether u is a new account: its first 24 hours, or until its email is verified.
 func (h *Handlers) isNew(u *db.User) bool {

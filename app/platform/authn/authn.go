@@ -39,6 +39,15 @@ func From(ctx context.Context) *Identity {
 	return id
 }
 
+// UserOf returns the signed-in account of r, or nil when signed out (every module's handlers
+// ask it).
+func UserOf(r *http.Request) *db.User {
+	if id := From(r.Context()); id != nil {
+		return id.User
+	}
+	return nil
+}
+
 // SessionKey is the key of the device session ID inside the web session.
 const SessionKey = "sid"
 

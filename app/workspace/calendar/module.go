@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/go-chi/chi/v5"
 
 	"gerege/app/platform/authn"
 	"gerege/app/platform/authz"
@@ -106,20 +105,9 @@ func (h *Handlers) UserData() []userdata.Section {
 	}
 }
 
-func (h *Handlers) user(r *http.Request) *db.User {
-	if id := authn.From(r.Context()); id != nil {
-		return id.User
-	}
-	return nil
-}
+func (h *Handlers) user(r *http.Request) *db.User { return authn.UserOf(r) }
 
-func pathID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, web.NotFound()
-	}
-	return id, nil
-}
+func pathID(r *http.Request) (int64, error) { return web.PathID(r, "id") }
 
 // rate limits creating content (bookings, events) per account.
 func (h *Handlers) rate(u *db.User, what string) error {

@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/go-chi/chi/v5"
 
 	"gerege/app/platform/authn"
 	"gerege/app/platform/authz"
@@ -126,21 +125,9 @@ func (h *Handlers) export(ctx context.Context, store *db.Store, userID int64) (E
 // one and resume with Last-Event-ID).
 func (h *Handlers) Drain() { h.Hub.Close() }
 
-func (h *Handlers) user(r *http.Request) *db.User {
-	if id := authn.From(r.Context()); id != nil {
-		return id.User
-	}
-	return nil
-}
+func (h *Handlers) user(r *http.Request) *db.User { return authn.UserOf(r) }
 
-// pathID reads the path parameter id as a positive id; anything else is 404.
-func pathID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, web.NotFound()
-	}
-	return id, nil
-}
+func pathID(r *http.Request) (int64, error) { return web.PathID(r, "id") }
 
 // limit refuses more messages than Rate from one account (429 with Retry-After).
 func (h *Handlers) limit(u *db.User, what string) error {

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"time"
 
-
 	"gerege/app/platform/authn"
 	"gerege/app/platform/authz"
 	"gerege/app/platform/files"

@@ -120,7 +120,9 @@ func TestHomeCounts(t *testing.T) {
 		}
 		return id
 	}
-	save := func(user, opp int64) { exec(`INSERT INTO saved_opportunities (user_id, opportunity_id, created_at) VALUES (?, ?, '2026-11-01')`, user, opp) }
+	save := func(user, opp int64) {
+		exec(`INSERT INTO saved_opportunities (user_id, opportunity_id, created_at) VALUES (?, ?, '2026-11-01')`, user, opp)
+	}
 	soon := opp(orgID, "soon", "published", "2026-11-29")    // 7 days from today in Ulaanbaatar: counted
 	today := opp(orgID, "today", "published", "2026-11-22")  // closes today: counted
 	later := opp(orgID, "later", "published", "2026-11-30")  // 8 days: not yet

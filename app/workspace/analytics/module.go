@@ -146,7 +146,7 @@ func (h *Handlers) organization(r *http.Request) (Organization, error) {
 	if err != nil {
 		return Organization{}, err
 	}
-	u := authn.From(r.Context()).User
+	u := authn.UserOf(r)
 	since, sinceDay := h.window(n)
 	ctx, lang := r.Context(), web.Lang(r)
 	out := Organization{Since: sinceDay, Days: n, Postings: []Posting{}}

@@ -14,7 +14,6 @@ import (
 	"gerege/app/platform/authz"
 	"gerege/app/platform/web"
 	"gerege/app/platform/widgets"
-	"gerege/db"
 )
 
 // Handlers serves the workspace home. Its dependencies are explicit.
@@ -36,17 +35,10 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	reg.AddPage(authz.Page{Key: "blank", Path: "/dashboard/blank", Perm: authz.SignedIn, Order: 130})
 }
 
-func user(r *http.Request) *db.User {
-	if id := authn.From(r.Context()); id != nil {
-		return id.User
-	}
-	return nil
-}
-
 // Home answers the widgets the person may see with their counts. One widget's failure is
 // logged and the widget left out: the page shows the others.
 func (h *Handlers) Home(w http.ResponseWriter, r *http.Request) error {
-	u := user(r)
+	u := authn.UserOf(r)
 	out := Home{Widgets: []Widget{}}
 	for _, wd := range h.Widgets.For(u) {
 		n, err := wd.Count(r.Context(), u)
@@ -72,7 +64,7 @@ var roleOrder = []authz.Role{authz.RoleIndividual, authz.RoleEnterprise, authz.R
 // Permissions answers the role table from authz (the one the server enforces), the person's
 // roles and permissions marked.
 func (h *Handlers) Permissions(w http.ResponseWriter, r *http.Request) error {
-	u := user(r)
+	u := authn.UserOf(r)
 	mine := map[authz.Role]bool{}
 	for _, role := range authz.RolesOf(u) {
 		mine[role] = true

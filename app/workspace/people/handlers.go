@@ -16,7 +16,7 @@ import (
 // MaxName is the longest first or last name (the account forms' limit).
 const MaxName = 100
 
-func caller(r *http.Request) *db.User { return authn.From(r.Context()).User }
+func caller(r *http.Request) *db.User { return authn.UserOf(r) }
 
 // badQuery turns the checker's field errors about a query string into a 400 on those fields.
 func badQuery(err error) error {

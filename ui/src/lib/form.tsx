@@ -87,6 +87,14 @@ export function useForm<I extends Record<string, string | boolean>>(initial: I) 
     onInput: (e: TargetedEvent<HTMLInputElement>) => set(name, e.currentTarget.value as T[typeof name]),
   });
 
+  /** Props for a SelectField bound to `name`. */
+  const select = (name: keyof T & string) => ({
+    name,
+    value: String(values[name] ?? ''),
+    error: errors[name],
+    onChange: (e: TargetedEvent<HTMLSelectElement>) => set(name, e.currentTarget.value as T[typeof name]),
+  });
+
   /** Wraps a submit handler: no page load, busy while it runs, messages cleared first. */
   const submit = (fn: () => Promise<void> | void) => async (e: Event) => {
     e.preventDefault();
@@ -100,7 +108,7 @@ export function useForm<I extends Record<string, string | boolean>>(initial: I) 
     }
   };
 
-  return { values, set, errors, message, busy, attach, fail, failWith, reset, text, submit, setMessage };
+  return { values, set, errors, message, busy, attach, fail, failWith, reset, text, select, submit, setMessage };
 }
 
 /** The form's own message (not tied to one field), announced when it appears. */

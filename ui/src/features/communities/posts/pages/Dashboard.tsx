@@ -112,7 +112,7 @@ export function MyPosts() {
  * the platform's own posts. A community named by the link that opened the editor stays a
  * choice while the list loads. The server decides again when the post is saved.
  */
-function CommunityPicker({ value, error, name, onPick }: { value: string; error?: string; name: string; onPick: (slug: string) => void }) {
+function CommunityPicker({ value, error, name, onChange }: { value: string; error?: string; name: string; onChange: (e: TargetedEvent<HTMLSelectElement>) => void }) {
   const { t } = useTranslation();
   const session = useSession();
   const admin = !!session.user?.roles.includes('admin');
@@ -139,7 +139,7 @@ function CommunityPicker({ value, error, name, onPick }: { value: string; error?
       placeholder={admin ? undefined : t(`${D}.chooseCommunity`)}
       value={value}
       error={error}
-      onChange={(e: TargetedEvent<HTMLSelectElement>) => onPick(e.currentTarget.value)}
+      onChange={onChange}
     />
   );
 }
@@ -208,7 +208,7 @@ function Editor({ existing }: { existing?: PostEditor }) {
     <form ref={attach} onSubmit={onSubmit} noValidate class="post-editor">
       <FormMessage message={form.message} />
       {forum && <p class="muted">{t(`${D}.topicIn`, { forum })}</p>}
-      {!post && <CommunityPicker {...form.text('community')} onPick={(slug) => form.set('community', slug)} />}
+      {!post && <CommunityPicker {...form.select('community')} />}
       <TextField id="post-title" label={t(`${D}.titleField`)} required maxLength={200} {...form.text('title')} />
       <div class="field">
         <label for="post-body">{t(`${D}.body`)}</label>

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../../../ui/DashboardShell';
+import { Alert } from '../../../../ui/Alert';
+import { Button } from '../../../../ui/Button';
 
 export type Row = { key: string; label: string; value: number };
 
@@ -75,4 +77,17 @@ export function Chart({ id, title, head, rows, days, csv }: {
       )}
     </Section>
   );
+}
+
+/** A figures section before its data: loading, or failed with a retry. */
+export function FiguresState({ error, reload }: { error: unknown; reload: () => void }) {
+  const { t } = useTranslation();
+  if (error) {
+    return (
+      <Alert variant="error">
+        {t('workspaceAnalytics.page.failed')} <Button onClick={() => reload()}>{t('workspaceAnalytics.page.retry')}</Button>
+      </Alert>
+    );
+  }
+  return <p aria-busy="true">{t('workspaceAnalytics.page.loading')}</p>;
 }

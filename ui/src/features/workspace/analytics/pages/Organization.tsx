@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../../ui/Alert';
-import { Button } from '../../../../ui/Button';
 import { Section } from '../../../../ui/DashboardShell';
 import { useResource } from '../../../../lib/resource';
 import type { Resp } from '../../../../lib/apitypes';
-import { Chart } from './Chart';
+import { Chart, FiguresState } from './Chart';
 
 type OrgView = Resp<'getOrganizationAnalytics'>;
 
@@ -12,14 +10,7 @@ type OrgView = Resp<'getOrganizationAnalytics'>;
 export function OrgFigures() {
   const { t } = useTranslation();
   const { data, error, reload } = useResource<OrgView>('/analytics/organization');
-  if (error) {
-    return (
-      <Alert variant="error">
-        {t('workspaceAnalytics.page.failed')} <Button onClick={() => reload()}>{t('workspaceAnalytics.page.retry')}</Button>
-      </Alert>
-    );
-  }
-  if (!data) return <p aria-busy="true">{t('workspaceAnalytics.page.loading')}</p>;
+  if (error || !data) return <FiguresState error={error} reload={reload} />;
   const p = 'workspaceAnalytics.page';
   const rep = data.reports;
   return (

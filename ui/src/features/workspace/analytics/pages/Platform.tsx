@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../../ui/Alert';
-import { Button } from '../../../../ui/Button';
 import { useResource } from '../../../../lib/resource';
 import type { Resp } from '../../../../lib/apitypes';
-import { Chart } from './Chart';
+import { Chart, FiguresState } from './Chart';
 
 type PlatformView = Resp<'getPlatformAnalytics'>;
 
@@ -11,14 +9,7 @@ type PlatformView = Resp<'getPlatformAnalytics'>;
 export function PlatformFigures() {
   const { t } = useTranslation();
   const { data, error, reload } = useResource<PlatformView>('/analytics/platform');
-  if (error) {
-    return (
-      <Alert variant="error">
-        {t('workspaceAnalytics.page.failed')} <Button onClick={() => reload()}>{t('workspaceAnalytics.page.retry')}</Button>
-      </Alert>
-    );
-  }
-  if (!data) return <p aria-busy="true">{t('workspaceAnalytics.page.loading')}</p>;
+  if (error || !data) return <FiguresState error={error} reload={reload} />;
   const p = 'workspaceAnalytics.page';
   const day = (d: { day: string; count: number }) => ({ key: d.day, label: d.day, value: d.count });
   return (

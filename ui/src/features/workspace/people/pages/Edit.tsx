@@ -41,11 +41,8 @@ function DetailsForm({ person, onSaved }: { person: Person; onSaved: Update }) {
       {person.can.orgRole && (
         <SelectField
           id="person-org-role"
-          name="orgRole"
           label={t('people.ui.orgRole')}
-          value={form.values.orgRole}
-          onChange={(e) => form.set('orgRole', e.currentTarget.value)}
-          error={form.errors.orgRole}
+          {...form.select('orgRole')}
           options={['manager', 'counselor'].map((r) => ({ value: r, label: t(`people.ui.roles.${r}`) }))}
         />
       )}
@@ -89,22 +86,16 @@ function RolesForm({ person, onSaved }: { person: Person; onSaved: Update }) {
       {person.can.desk && (
         <SelectField
           id="person-desk"
-          name="deskLevel"
           label={t('people.ui.deskLevel')}
-          value={form.values.deskLevel}
-          onChange={(e) => form.set('deskLevel', e.currentTarget.value)}
-          error={form.errors.deskLevel}
+          {...form.select('deskLevel')}
           options={['none', 'desk', 'sensitive'].map((l) => ({ value: l, label: t(`people.ui.deskLevels.${l}`) }))}
         />
       )}
       {person.can.organization && options && (
         <SelectField
           id="person-organization"
-          name="organizationId"
           label={t('people.ui.moveOrganization')}
-          value={form.values.organizationId}
-          onChange={(e) => form.set('organizationId', e.currentTarget.value)}
-          error={form.errors.organizationId}
+          {...form.select('organizationId')}
           options={[{ value: '0', label: t('people.ui.noOrganization') }, ...options.organizations.map((o) => ({ value: String(o.id), label: o.name }))]}
         />
       )}

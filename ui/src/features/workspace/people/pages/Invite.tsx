@@ -43,21 +43,15 @@ function InviteForm() {
       <TextField id="invite-email" type="email" label={t('people.ui.inviteEmail')} autoComplete="off" required {...form.text('email')} />
       <SelectField
         id="invite-role"
-        name="role"
         label={t('people.ui.inviteRole')}
-        value={form.values.role}
-        onChange={(e) => form.set('role', e.currentTarget.value)}
-        error={form.errors.role}
+        {...form.select('role')}
         options={(options?.inviteRoles ?? ['counselor', 'manager']).map((r) => ({ value: r, label: t(`people.ui.roles.${r}`) }))}
       />
       {options?.all ? (
         <SelectField
           id="invite-organization"
-          name="organizationId"
           label={t('people.ui.inviteOrganization')}
-          value={form.values.organizationId}
-          onChange={(e) => form.set('organizationId', e.currentTarget.value)}
-          error={form.errors.organizationId}
+          {...form.select('organizationId')}
           placeholder={t('people.ui.chooseOrganization')}
           options={options.organizations.map((o) => ({ value: String(o.id), label: o.name }))}
         />

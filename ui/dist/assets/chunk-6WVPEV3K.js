@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-URF3K6DC.js";import"./chunk-3WMW3UP5.js";import"./chunk-DEMTFI5W.js";import{U as r}from"./chunk-DMAGPZ5X.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -126,4 +127,13 @@ func (f *Faults) Failed() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.failed
+}
+
+// Scale is GEREGE_BENCH_SCALE (1 when unset or not a positive number): how many times a
+// benchmark multiplies the rows it seeds, to measure at a larger scale on a calm machine.
+func Scale() int {
+	if v, err := strconv.Atoi(os.Getenv("GEREGE_BENCH_SCALE")); err == nil && v > 0 {
+		return v
+	}
+	return 1
 }

@@ -3,8 +3,6 @@ package analytics_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"strconv"
 	"testing"
 	"time"
 
@@ -17,10 +15,7 @@ import (
 // applications, 20,000 reports, 5,000 Direction Board attempts. GEREGE_BENCH_SCALE multiplies
 // the applications, sign-ins and reports.
 func BenchmarkAnalyticsQueries(b *testing.B) {
-	scale := 1
-	if v, err := strconv.Atoi(os.Getenv("GEREGE_BENCH_SCALE")); err == nil && v > 0 {
-		scale = v
-	}
+	scale := dbtest.Scale()
 	ctx := context.Background()
 	st, err := db.Open(ctx, dbtest.Path(b))
 	if err != nil {

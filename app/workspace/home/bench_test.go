@@ -3,8 +3,6 @@ package home_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"strconv"
 	"testing"
 	"time"
 
@@ -17,10 +15,7 @@ import (
 // of them new), a person with 500 saved opportunities and 5 moderated communities among 1,000
 // with 20,000 open reports. GEREGE_BENCH_SCALE multiplies the applications and reports.
 func BenchmarkHomeCounts(b *testing.B) {
-	scale := 1
-	if v, err := strconv.Atoi(os.Getenv("GEREGE_BENCH_SCALE")); err == nil && v > 0 {
-		scale = v
-	}
+	scale := dbtest.Scale()
 	ctx := context.Background()
 	st, err := db.Open(ctx, dbtest.Path(b))
 	if err != nil {

@@ -585,8 +585,11 @@ async function report({ firstLoad, css, dashCss, favicon }) {
       over = true;
     }
   }
+  // GEREGE_BUDGET_WARN=1 (a branch's work in progress only; make test and CI never set it): an
+  // over-budget build is reported but still written, so its pages can be tried while room is made.
+  if (over && process.env.GEREGE_BUDGET_WARN === '1') out.push('  (over budget: GEREGE_BUDGET_WARN=1 lets this build through)');
+  else if (over) process.exitCode = 1;
   console.log(out.join('\n'));
-  if (over) process.exitCode = 1;
 }
 
 await checkServerOnly();

@@ -58,6 +58,28 @@ const preactCompat = {
   },
 };
 
+/**
+ * A page's own stylesheet: `import css from './x.css?inline'` gives the file's rules as a
+ * minified string (as Vite does for vitest), which the page adopts when it loads (lib/styles.ts).
+ * So a page's styles come with its chunk, and neither app.css nor dash.css — which every page
+ * downloads — grows with each capability.
+ */
+const inlineCss = {
+  name: 'gerege-inline-css',
+  setup(build) {
+    build.onResolve({ filter: /\.css\?inline$/ }, (args) => ({
+      path: path.join(args.resolveDir, args.path.slice(0, -'?inline'.length)),
+      namespace: 'gerege-inline-css',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'gerege-inline-css' }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (/@import/.test(source)) throw new Error(`${rel(args.path)}: a page stylesheet cannot @import`);
+      const { code } = await esbuild.transform(source, { loader: 'css', minify: true, target: 'es2020' });
+      return { contents: `export default ${JSON.stringify(code.trim())};`, loader: 'js', watchFiles: [args.path] };
+    });
+  },
+};
+
 const common = {
   absWorkingDir: root,
   bundle: true,
@@ -70,7 +92,7 @@ const common = {
   },
   target: 'es2020',
   charset: 'utf8',
-  plugins: [preactCompat],
+  plugins: [preactCompat, inlineCss],
   logLevel: 'warning',
 };
 

@@ -40,6 +40,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['ui/src/**/*.test.{ts,tsx}'],
     setupFiles: ['ui/src/test/setup.ts'],
+    // A page's stylesheet imported with ?inline is its rules as a string, as in the build.
+    css: true,
     server: { deps: { inline: ['wouter', 'react-i18next'] } },
   },
 });

@@ -177,6 +177,8 @@ describe('the applicant board', () => {
       await page.goto(`${site.baseURL}/${lang}/dashboard/kanban`);
       await heading(page, t(lang, 'dashboard.kanban.title'));
       await settled(page);
+      // The board's own stylesheet came with its page (lib/styles.ts): columns side by side.
+      assert.equal(await page.locator('.opp-board').evaluate((el) => getComputedStyle(el).display), 'flex');
       const found = await axe(page, `${lang} board`);
 
       // By keyboard: the card's "Move to" menu; focus stays on the moved card, the move is announced.

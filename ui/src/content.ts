@@ -7,6 +7,7 @@ import countries from '../../i18n/content/countries.json';
 import universitiesSeed from '../../i18n/content/universities.seed.json';
 import type { Lang } from './lib/i18n';
 import type { FaqData, LegalDocument, UniversitiesData } from './features/site/data';
+import { popularOf } from './features/site/popular';
 
 type Text = Record<Lang, string>;
 
@@ -51,5 +52,5 @@ export function countriesData(lang: Lang): Record<string, string> {
 
 /** Everything under "data" in the catalog of a language. */
 export const contentData = (lang: Lang) => ({
-  data: { faq: faqData(lang), universities: universitiesData(lang), legal: legalData(lang), countries: countriesData(lang) },
+  data: { faq: faqData(lang), faqPopular: popularOf(faqData(lang).categories), universities: universitiesData(lang), legal: legalData(lang), countries: countriesData(lang) },
 });

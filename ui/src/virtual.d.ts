@@ -15,3 +15,9 @@ declare module 'gerege:sections/*' {
   const sections: Record<string, () => Promise<{ default: import('./lib/i18n').Catalog }>>;
   export default sections;
 }
+// A page's own stylesheet as a string (ui/build.mjs inlineCss; Vite does the same in vitest),
+// adopted with lib/styles.ts when the page's chunk loads.
+declare module '*.css?inline' {
+  const css: string;
+  export default css;
+}

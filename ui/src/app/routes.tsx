@@ -106,7 +106,7 @@ export const routes: RouteDef[] = [
   site('/help-center', 'pages.helpCenter', helpCenter, { sections: faqSections, ...footer('help', 'layout.footer.helpCenter') }),
   site('/faq', 'pages.faq', faq, { sections: faqSections, ...footer('help', 'layout.footer.faq') }),
   site('/support-center', 'pages.supportCenter', supportCenter, {
-    sections: ['pages.supportCenter', 'pages.contact', 'pages.faq', 'data.faq', ...formSections('support')],
+    sections: ['pages.supportCenter', 'pages.contact', 'data.faqPopular', ...formSections('support')],
     ...footer('help', 'layout.footer.supportCenter'),
   }),
   site('/contact-us', 'pages.contactUs', contactUs, {

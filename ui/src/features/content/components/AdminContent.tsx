@@ -5,6 +5,10 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { adoptStyles } from '../../../lib/styles';
+import css from './editor.css?inline';
+
+adoptStyles(css);
 
 const C = 'dashboard.content';
 

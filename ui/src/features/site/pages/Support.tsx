@@ -1,23 +1,37 @@
 // Support centre (popular answers and the support form), Contact us (the contact / request-a-demo
 // form). Start a new chat (/chat) is StartChat.tsx.
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { get } from '../../../lib/api';
 import { ContactForm } from '../../forms/components/ContactForm';
 import { SupportForm } from '../../forms/components/SupportForm';
-import type { FaqEntry } from '../data';
-import { useFaq } from './Faq';
+import { catalogData, type FaqData } from '../data';
+import { popularOf, type PopularQuestion } from '../popular';
 import { ContactCard, StoreLinks } from '../components/contact';
 import { PageIntro, Section } from '../components/parts';
 
 const S = 'pages.supportCenter';
-/** The questions the support centre shows first (those that exist). */
-export const HIGHLIGHTS = ['forgot-password', 'delete-account', 'support-response', 'cancel-subscription', 'report-content', 'id-verification'];
+/** The popular questions: the build's copy first, then the FAQ as admins keep it now. */
+function usePopular(): PopularQuestion[] {
+  const { i18n } = useTranslation();
+  const [popular, setPopular] = useState<PopularQuestion[]>(() => catalogData<PopularQuestion[]>(i18n, 'faqPopular') ?? []);
+  useEffect(() => {
+    let live = true;
+    get<FaqData>('/faq').then(
+      (d) => live && setPopular(popularOf(d.categories)),
+      () => {}, // keep what we have
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return popular;
+}
 
 export function SupportCenter() {
   const { t } = useTranslation();
-  const faq = useFaq();
-  const entries = faq.categories.flatMap((c) => c.entries);
-  const highlights = HIGHLIGHTS.map((slug) => entries.find((e) => e.slug === slug)).filter(Boolean) as FaqEntry[];
+  const highlights = usePopular();
   return (
     <>
       <PageIntro title={t(`${S}.title`)} lead={t(`${S}.lead`)} />

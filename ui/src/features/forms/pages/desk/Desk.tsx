@@ -29,6 +29,10 @@ import {
   STATUSES,
 } from './data';
 import { useDebounced } from '../../../../lib/api';
+import { adoptStyles } from '../../../../lib/styles';
+import css from './desk.css?inline';
+
+adoptStyles(css);
 
 const D = 'forms.desk';
 

@@ -15,6 +15,10 @@ import { toast } from '../../../../lib/toast';
 import { formatDateTime } from '../../../../lib/formatTime';
 import { DashboardShell, Section } from '../../../../ui/DashboardShell';
 import { type Detail, type HistoryEvent, SENSITIVE } from './data';
+import { adoptStyles } from '../../../../lib/styles';
+import css from './desk.css?inline';
+
+adoptStyles(css);
 
 const D = 'forms.desk';
 

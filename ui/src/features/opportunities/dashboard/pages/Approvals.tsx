@@ -14,6 +14,10 @@ import { decide, decideOrg, getQueue } from '../api';
 import { D, daysSince, label, Loading, useSections } from '../components/parts';
 import { type ReasonRequest, ReasonDialog } from '../components/ReasonDialog';
 import type { DecisionResult, Editor, OrgView, Queue } from '../types';
+import { adoptStyles } from '../../../../lib/styles';
+import css from '../dashboard.css?inline';
+
+adoptStyles(css);
 
 const A = `${D}.approvals`;
 

@@ -35,6 +35,10 @@ import {
   VISA_TYPES,
   WORKPLACES,
 } from '../types';
+import { adoptStyles } from '../../../../lib/styles';
+import css from '../dashboard.css?inline';
+
+adoptStyles(css);
 
 export const emptyPosting = (group: Group): Posting => ({
   kind: GROUP_KINDS[group][0],

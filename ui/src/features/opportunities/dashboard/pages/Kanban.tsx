@@ -20,6 +20,10 @@ import { exportHref, listApplicants, listPostings, moveApplicants, type Pipeline
 import { ApplicantDialog } from '../components/ApplicantDialog';
 import { D, label, StatusBadge, Loading, useSections } from '../components/parts';
 import { APP_STATUSES, type Applicant, type AppStatus, MOVE_TO, type Summary } from '../types';
+import { adoptStyles } from '../../../../lib/styles';
+import css from '../dashboard.css?inline';
+
+adoptStyles(css);
 
 const K = `${D}.kanban`;
 

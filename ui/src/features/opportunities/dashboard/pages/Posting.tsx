@@ -14,6 +14,10 @@ import { getPosting, setPostingStatus } from '../api';
 import { D, History, label, pageKey, StatusBadge, Loading, useSections } from '../components/parts';
 import { ProblemList } from '../components/ProblemList';
 import { APP_STATUSES, type Editor, type Group } from '../types';
+import { adoptStyles } from '../../../../lib/styles';
+import css from '../dashboard.css?inline';
+
+adoptStyles(css);
 
 /** The moves an organisation makes, in the order they are offered. */
 const ORG_MOVES = ['submitted', 'draft', 'closed', 'archived'];

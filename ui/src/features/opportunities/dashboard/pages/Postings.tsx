@@ -16,6 +16,10 @@ import { listPostings } from '../api';
 import { D, label, options, pageKey, StatusBadge, Loading, useSections } from '../components/parts';
 import { GROUP_KINDS, type Group, type OrgSummary, STATUSES } from '../types';
 import { useDebounced } from '../../../../lib/api';
+import { adoptStyles } from '../../../../lib/styles';
+import css from '../dashboard.css?inline';
+
+adoptStyles(css);
 
 
 function PostingList({ group, user }: { group: Group; user: User }) {

@@ -2,6 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Section } from '../../../../ui/DashboardShell';
 import { Alert } from '../../../../ui/Alert';
 import { Button } from '../../../../ui/Button';
+import { adoptStyles } from '../../../../lib/styles';
+import css from '../analytics.css?inline';
+
+adoptStyles(css);
 
 export type Row = { key: string; label: string; value: number };
 

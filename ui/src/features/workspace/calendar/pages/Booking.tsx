@@ -10,7 +10,8 @@ import { formatDate, formatDateTime } from '../../../../lib/formatTime';
 import { onApiError, type User } from '../../../../lib/session';
 import { toast } from '../../../../lib/toast';
 import { DashboardShell } from '../../../../ui/DashboardShell';
-import { adoptStyles } from '../styles';
+import { adoptStyles } from '../../../../lib/styles';
+import css from '../calendar.css?inline';
 import { DateField, SelectField } from '../../../../ui/fields/TextField';
 import {
   type Availability,
@@ -29,10 +30,11 @@ import {
 } from '../api';
 import { addDays, hhmm, WEEKDAYS, ymd } from '../grid';
 
+adoptStyles(css);
+
 const B = 'workspaceCalendar.booking';
 
 export function Booking() {
-  adoptStyles();
   return <DashboardShell page="booking">{(user) => <BookingBody user={user} />}</DashboardShell>;
 }
 

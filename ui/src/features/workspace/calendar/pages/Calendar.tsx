@@ -13,16 +13,18 @@ import { formatDate } from '../../../../lib/formatTime';
 import { onApiError } from '../../../../lib/session';
 import { toast } from '../../../../lib/toast';
 import { DashboardShell } from '../../../../ui/DashboardShell';
-import { adoptStyles } from '../styles';
+import { adoptStyles } from '../../../../lib/styles';
+import css from '../calendar.css?inline';
 import { Dialog } from '../../../../ui/Dialog';
 import { TextField } from '../../../../ui/fields/TextField';
 import { createEvent, deleteEvent, type CalendarItem, getFeed, listItems, makeFeed, respond, revokeFeed, type Feed, updateEvent } from '../api';
 import { addDays, at, hhmm, itemsOn, moveToDay, parseDay, step, type View, VIEWS, windowOf, WEEKDAYS, ymd } from '../grid';
 
+adoptStyles(css);
+
 const K = 'workspaceCalendar.calendar';
 
 export function Calendar() {
-  adoptStyles();
   return <DashboardShell page="calendar">{() => <CalendarBody />}</DashboardShell>;
 }
 

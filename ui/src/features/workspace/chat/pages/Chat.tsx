@@ -29,6 +29,10 @@ import {
   typing as sendTyping,
   uploadAttachment,
 } from '../api';
+import { adoptStyles } from '../../../../lib/styles';
+import css from '../chat.css?inline';
+
+adoptStyles(css);
 
 const P = 'chat.page';
 const EDIT_WINDOW_MS = 15 * 60 * 1000;

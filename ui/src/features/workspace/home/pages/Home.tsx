@@ -5,6 +5,10 @@ import { Button } from '../../../../ui/Button';
 import { DashboardShell, Section } from '../../../../ui/DashboardShell';
 import { useResource } from '../../../../lib/resource';
 import type { Resp } from '../../../../lib/apitypes';
+import { adoptStyles } from '../../../../lib/styles';
+import css from '../home.css?inline';
+
+adoptStyles(css);
 
 type HomeView = Resp<'getWorkspaceHome'>;
 

@@ -6,6 +6,10 @@ import { DashboardShell } from '../../../../ui/DashboardShell';
 import { Table } from '../../../../ui/Table';
 import { useResource } from '../../../../lib/resource';
 import type { Resp } from '../../../../lib/apitypes';
+import { adoptStyles } from '../../../../lib/styles';
+import css from '../home.css?inline';
+
+adoptStyles(css);
 
 type TableView = Resp<'getPermissionTable'>;
 type Row = TableView['permissions'][number];

@@ -10,6 +10,10 @@ import { formatDate } from '../../../../lib/formatTime';
 import { DashboardShell, Section } from '../../../../ui/DashboardShell';
 import type { Body } from '../../../../lib/apitypes';
 import { Avatar, type Options, type Person, roleLabel } from '../components/person';
+import { adoptStyles } from '../../../../lib/styles';
+import css from '../people.css?inline';
+
+adoptStyles(css);
 
 type Update = (p: Person) => void;
 

@@ -11,6 +11,10 @@ import { formatDate } from '../../../../lib/formatTime';
 import { DashboardShell } from '../../../../ui/DashboardShell';
 import type { Resp } from '../../../../lib/apitypes';
 import { Avatar, editPath, type Options, type Person, roleLabel } from '../components/person';
+import { adoptStyles } from '../../../../lib/styles';
+import css from '../people.css?inline';
+
+adoptStyles(css);
 
 type Page = Resp<'listPeople'>;
 type View = 'list' | 'cards';

@@ -1,0 +1,1 @@
+var d=new Set;function o(e){if(d.has(e)||typeof document>"u"||!("adoptedStyleSheets"in document))return;let t=new CSSStyleSheet;t.replaceSync(e),document.adoptedStyleSheets=[...document.adoptedStyleSheets,t],d.add(e)}export{o as a};

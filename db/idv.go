@@ -41,3 +41,11 @@ func (s *Store) IDVerificationOf(ctx context.Context, userID int64) (*IDVerifica
 	v.UpdatedAt = ParseT(at)
 	return &v, nil
 }
+
+// HasVerifiedID reports whether the user's national ID is verified (authz.RestrictedWithoutID
+// lists what waits for it).
+func (s *Store) HasVerifiedID(ctx context.Context, userID int64) (bool, error) {
+	var ok bool
+	err := s.row(ctx, `SELECT EXISTS (SELECT 1 FROM id_verifications WHERE user_id = ? AND status = 'verified')`, userID).Scan(&ok)
+	return ok, mapErr(err)
+}

@@ -209,6 +209,9 @@ func (h *Handlers) CreateConversation(w http.ResponseWriter, r *http.Request) er
 	if err := c.Err(); err != nil {
 		return err
 	}
+	if err := needsID(ctx, h.Store, u); err != nil {
+		return err
+	}
 	if err := h.limit(u, "conversation"); err != nil {
 		return err
 	}
@@ -423,6 +426,11 @@ func (h *Handlers) SendMessage(w http.ResponseWriter, r *http.Request) error {
 		return h.answerExisting(w, r, u, c, m)
 	} else if !db.IsNotFound(err) {
 		return err
+	}
+	if c.Kind != "support" {
+		if err := needsID(ctx, h.Store, u); err != nil {
+			return err
+		}
 	}
 	if err := h.limit(u, "message"); err != nil {
 		return err

@@ -79,6 +79,16 @@ func newWorld(t *testing.T, edit ...func(*app.Config)) *world {
 	}
 	mk("stranger", db.NewUser{})
 	mk("admin", db.NewUser{IsAdmin: true})
+	// Everyone above has verified their national ID (writing to people waits for it);
+	// unverified has not, and shares owner1's organisation.
+	for name, id := range w.ids {
+		if err := st.SaveIDVerification(ctx, db.IDVerification{UserID: id, Status: "verified", Surname: "Test", GivenName: name,
+			DateOfBirth: "1999-01-01", IDNumberEnc: []byte("x"), IDNumberMask: "УБ******01", UpdatedAt: clock.Now()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	u := mk("unverified", db.NewUser{AccountType: "enterprise"})
+	exec(`INSERT INTO memberships (organization_id, user_id, role, created_at) VALUES (?, ?, 'counselor', ?)`, owner1.OrgID, u.ID, now)
 	return w
 }
 

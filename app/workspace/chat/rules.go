@@ -86,6 +86,17 @@ func isStaff(u *db.User) bool {
 
 // notAllowed is the refusal to talk with someone: the same for a person one may not talk to
 // and for an account that does not exist, so it reveals nothing.
+// needsID refuses someone whose national ID is not verified: writing to people is one of the
+// things that wait for it (authz.RestrictedWithoutID, "sendMessages"). Support conversations
+// never do — a person who cannot verify must still be able to ask for help.
+func needsID(ctx context.Context, store *db.Store, u *db.User) error {
+	ok, err := store.HasVerifiedID(ctx, u.ID)
+	if err != nil || ok {
+		return err
+	}
+	return &web.Error{Status: http.StatusForbidden, Code: "id_verification_required", Message: web.M("chat.errors.idVerification")}
+}
+
 func notAllowed() *web.Error {
 	return &web.Error{Status: http.StatusForbidden, Code: "chat_not_allowed", Message: web.M("chat.errors.notAllowed")}
 }

@@ -305,3 +305,29 @@ func TestSendRateLimit(t *testing.T) {
 	w.clock.Advance(time.Minute)
 	w.send("comm1", conv, "later")
 }
+
+// Writing to people waits for a verified national ID (authz.RestrictedWithoutID "sendMessages");
+// support does not, and nothing is half-made when it is refused.
+func TestWritingToPeopleNeedsAVerifiedID(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	r := w.call("unverified", "POST", "/api/chat/conversations", map[string]any{"userIds": []int64{w.ids["owner1"]}})
+	if r.Status != 403 || r.Body["code"] != "id_verification_required" {
+		t.Fatalf("an unverified person starts a conversation: %d %s", r.Status, r.Raw)
+	}
+	if r := w.must(200, "unverified", "GET", "/api/chat/conversations", nil); strings.Contains(r.Raw, `"kind":"direct"`) {
+		t.Errorf("a refused conversation was made: %s", r.Raw)
+	}
+	// A conversation someone else started with them: they still cannot write in it.
+	id := w.direct("owner1", "unverified")
+	r = w.call("unverified", "POST", convPath(id, "/messages"), map[string]any{"clientId": "client-unverified-1", "body": "hello"})
+	if r.Status != 403 || r.Body["code"] != "id_verification_required" {
+		t.Fatalf("an unverified person writes: %d %s", r.Status, r.Raw)
+	}
+	if r := w.must(200, "owner1", "GET", convPath(id, "/messages"), nil); strings.Contains(r.Raw, "hello") {
+		t.Errorf("the refused message was stored: %s", r.Raw)
+	}
+	// Support: always.
+	sup := w.must(201, "unverified", "POST", "/api/chat/support", struct{}{})
+	w.send("unverified", int64(sup.Body["id"].(float64)), "I cannot verify my ID")
+}

@@ -54,7 +54,7 @@ func NotHiddenFor(col string, viewer int64) (cond string, args []any) {
 		return "1", nil
 	}
 	return "coalesce(" + col + ", 0) NOT IN (SELECT blocked_id FROM blocks WHERE user_id = ? UNION ALL " +
-		"SELECT user_id FROM blocks WHERE blocked_id = ? UNION ALL SELECT muted_id FROM mutes WHERE user_id = ?)",
+			"SELECT user_id FROM blocks WHERE blocked_id = ? UNION ALL SELECT muted_id FROM mutes WHERE user_id = ?)",
 		[]any{viewer, viewer, viewer}
 }
 

@@ -28,7 +28,7 @@ func main() {
 	bin := flag.String("bin", "bin/gerege", "binary to measure")
 	runs := flag.Int("runs", 10, "start-up runs")
 	dur := flag.String("duration", "10s", "wrk duration per load test")
-	only := flag.String("only", "", "run only this measurement: forms (durable contact submissions/s), opportunities (public pages and search under 50 connections, demo data), votes (poll votes/s from many accounts, demo data)")
+	only := flag.String("only", "", "run only this measurement: forms (durable contact submissions/s), opportunities (public pages and search under 50 connections, demo data), votes (poll votes/s from many accounts, demo data), sse (memory with 5,000 open chat streams and message delivery at 500/s, demo data)")
 	flag.Parse()
 	var err error
 	switch *only {
@@ -40,8 +40,10 @@ func main() {
 		err = runOpportunities(*bin, *dur)
 	case "votes":
 		err = runVotes(*bin, *dur)
+	case "sse":
+		err = runSSE(*bin)
 	default:
-		err = fmt.Errorf("-only %q: want forms, opportunities or votes", *only)
+		err = fmt.Errorf("-only %q: want forms, opportunities, votes or sse", *only)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -71,6 +73,11 @@ func start(bin string, extra ...string) (*proc, time.Duration, error) {
 	if err != nil {
 		return nil, 0, err
 	}
+	return startIn(bin, dir, extra...)
+}
+
+// startIn launches the binary on the database in dir (kept from an earlier run, or new).
+func startIn(bin, dir string, extra ...string) (*proc, time.Duration, error) {
 	addr := freePort()
 	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--db", filepath.Join(dir, "bench.db"), "--log-level", "error"}, extra...)...)
 	// The forms' per-IP limit would otherwise cap the submission run (wrk is one IP), and the
@@ -98,9 +105,14 @@ func start(bin string, extra ...string) (*proc, time.Duration, error) {
 }
 
 func (p *proc) stop() {
+	p.halt()
+	os.RemoveAll(p.dir)
+}
+
+// halt stops the binary and keeps its database (startIn runs it again).
+func (p *proc) halt() {
 	_ = p.cmd.Process.Signal(os.Interrupt)
 	_ = p.cmd.Wait()
-	os.RemoveAll(p.dir)
 }
 
 // status reads a VmRSS-style field of /proc/PID/status in MiB.

@@ -2,7 +2,6 @@ package chat
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -35,7 +34,12 @@ func (h *Handlers) Events(w http.ResponseWriter, r *http.Request) error {
 	// Subscribe before reading the database, so nothing committed in between is missed; what
 	// arrives both ways is sent once (see replayed).
 	s := h.Hub.Subscribe(u.ID, support)
-	defer h.Hub.Unsubscribe(s)
+	detached := false
+	defer func() {
+		if !detached {
+			h.Hub.Unsubscribe(s)
+		}
+	}()
 
 	rc := http.NewResponseController(w)
 	_ = rc.SetWriteDeadline(time.Time{}) // a stream outlives the server's write timeout
@@ -82,6 +86,16 @@ func (h *Handlers) Events(w http.ResponseWriter, r *http.Request) error {
 	}
 	h.deliver(r, u.ID, 0) // everything waiting for them reached this device
 
+	// Live. An HTTP/1.1 response (chunked: net/http chose it, as the length is unknown) is
+	// handed to the hub, which writes the rest of its chunks; the handler returns and takes
+	// its goroutine and net/http's buffers with it. Elsewhere (HTTP/2) the handler stays.
+	if r.ProtoMajor == 1 && r.ProtoMinor == 1 {
+		if conn, _, err := rc.Hijack(); err == nil {
+			detached = true
+			h.Hub.Detach(s, conn, replayed, h.heartbeat())
+			return nil
+		}
+	}
 	tick := time.NewTicker(h.heartbeat())
 	defer tick.Stop()
 	for {
@@ -120,22 +134,9 @@ func lastEventID(r *http.Request) (bool, int64) {
 	return true, id
 }
 
-// write sends one event: its id (kept events), and its JSON on one data line.
+// write sends one event (see eventBytes).
 func write(w http.ResponseWriter, ev Event) error {
-	b, err := json.Marshal(ev)
-	if err != nil {
-		return err
-	}
-	var sb strings.Builder
-	if ev.ID != 0 {
-		sb.WriteString("id: ")
-		sb.WriteString(strconv.FormatInt(ev.ID, 10))
-		sb.WriteByte('\n')
-	}
-	sb.WriteString("data: ")
-	sb.Write(b)
-	sb.WriteString("\n\n")
-	_, err = w.Write([]byte(sb.String()))
+	_, err := w.Write(eventBytes(ev))
 	return err
 }
 

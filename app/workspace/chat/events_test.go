@@ -5,9 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -31,13 +33,18 @@ type sseEvent struct {
 // buffers whole answers) with the mobile app's bearer token; lastID, when set, resumes.
 func openStream(t *testing.T, base, token, lastID string) *stream {
 	t.Helper()
+	return openStreamWith(t, http.DefaultClient, base, token, lastID)
+}
+
+func openStreamWith(t *testing.T, client *http.Client, base, token, lastID string) *stream {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/chat/events", nil)
 	req.Header.Set("Authorization", "Bearer "+token)
 	if lastID != "" {
 		req.Header.Set("Last-Event-ID", lastID)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := client.Do(req)
 	if err != nil {
 		cancel()
 		t.Fatal(err)
@@ -97,11 +104,45 @@ func token(t *testing.T, w *world, name string) string {
 
 // A message sent by A arrives at B's open stream; B's stream resumes after a reconnect with
 // Last-Event-ID and gets what was sent meanwhile; typing and read receipts reach the other.
+// Over HTTP/1.1 the live streams are handed to the hub's writers (the connections are
+// hijacked: the server's ConnState says so); over HTTP/2 each stays with its handler.
 func TestStreamDeliversAndResumes(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	raw := httptest.NewServer(w.s.Handler())
-	t.Cleanup(raw.Close)
+	for _, h2 := range []bool{false, true} {
+		name := map[bool]string{false: "HTTP/1.1, detached", true: "HTTP/2, in the handler"}[h2]
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			w := newWorld(t)
+			raw := httptest.NewUnstartedServer(w.s.Handler())
+			var hijacked atomic.Int64
+			raw.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+				if st == http.StateHijacked {
+					hijacked.Add(1)
+				}
+			}
+			client := http.DefaultClient
+			if h2 {
+				raw.EnableHTTP2 = true
+				raw.StartTLS()
+				client = raw.Client()
+			} else {
+				raw.Start()
+			}
+			t.Cleanup(raw.Close)
+			streamScenario(t, w, raw.URL, client)
+			if got := hijacked.Load(); h2 != (got == 0) {
+				t.Errorf("hijacked connections: %d (HTTP/2 %v)", got, h2)
+			}
+		})
+	}
+}
+
+func streamScenario(t *testing.T, w *world, base string, client *http.Client) {
+	openStream := func(t *testing.T, _ string, token, lastID string) *stream {
+		t.Helper()
+		return openStreamWith(t, client, base, token, lastID)
+	}
+	raw := struct{ URL string }{base}
 	conv := w.direct("applicant", "counselor1")
 	tokB := token(t, w, "counselor1")
 
@@ -163,7 +204,7 @@ func TestStreamDeliversAndResumes(t *testing.T) {
 	case <-time.After(300 * time.Millisecond):
 	}
 	// Signed out: 401.
-	res, err := http.Get(raw.URL + "/api/chat/events")
+	res, err := client.Get(raw.URL + "/api/chat/events")
 	if err != nil {
 		t.Fatal(err)
 	}

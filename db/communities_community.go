@@ -138,6 +138,9 @@ func (s *Store) IndexCommunity(ctx context.Context, id int64, body string) error
 	if body == "" {
 		return nil
 	}
+	if err := s.addSearchTerms(ctx, "community_search", body); err != nil {
+		return err
+	}
 	return s.execLater(ctx, `INSERT INTO community_search (rowid, text) VALUES (?, ?)`, id, body)
 }
 
@@ -162,8 +165,12 @@ func (s *Store) ListCommunities(ctx context.Context, f CommunityFilter) ([]*Comm
 	where := []string{`c.status = 'active'`, `(c.visibility = 'public' OR c.id IN (SELECT community_id FROM community_members WHERE user_id = ?))`}
 	args := []any{f.Viewer}
 	if f.Match != "" {
+		m, err := s.expandMatch(ctx, "community_search", f.Match)
+		if err != nil {
+			return nil, nil, err
+		}
 		where = append(where, `c.id IN (SELECT rowid FROM community_search WHERE community_search MATCH ?)`)
-		args = append(args, f.Match)
+		args = append(args, m)
 	}
 	if f.After != nil {
 		where = append(where, `(c.member_count < ? OR (c.member_count = ? AND c.id > ?))`)

@@ -270,6 +270,9 @@ func (s *Store) IndexPost(ctx context.Context, id int64, text string) error {
 	if text == "" {
 		return nil
 	}
+	if err := s.addSearchTerms(ctx, "post_search", text); err != nil {
+		return err
+	}
 	return s.execLater(ctx, `INSERT INTO post_search (rowid, text) VALUES (?, ?)`, id, text)
 }
 
@@ -336,12 +339,26 @@ func (s *Store) ListPosts(ctx context.Context, f PostFilter) ([]*Post, *PostCurs
 		add(`p.lang IN (?, 'both')`, f.Lang)
 	}
 	if f.Match != "" {
-		// The newest PostSearchMax matches (ids grow with time) are read once into a list the
-		// walk of the published index probes. EXISTS … MATCH ? AND rowid = p.id per row was far
-		// slower for a common word (FTS5 builds the prefix query's doclist again for every
-		// row), and so was the whole list of matches (every post, for a word in every post).
-		add(`p.id IN (SELECT rowid FROM post_search WHERE post_search MATCH ? ORDER BY rowid DESC LIMIT `+
-			strconv.Itoa(PostSearchMax)+`)`, f.Match)
+		m, err := s.expandMatch(ctx, "post_search", f.Match)
+		if err != nil {
+			return nil, nil, err
+		}
+		// The newest PostSearchMax matches (ids grow with time), read once into a list. Few
+		// matches (under fewMatches): the list drives, its posts are looked up and sorted. Many
+		// (a common word): the published index is walked newest-first and each post probed in
+		// the list ("+" keeps the planner from driving with the list), stopping at the page.
+		// EXISTS … MATCH ? AND rowid = p.id per row was far slower for a common word.
+		var n int
+		if err := s.row(ctx, `SELECT count(*) FROM (SELECT 1 FROM post_search WHERE post_search MATCH ? LIMIT `+
+			strconv.Itoa(fewMatches)+`)`, m).Scan(&n); err != nil {
+			return nil, nil, mapErr(err)
+		}
+		in := `p.id IN `
+		if n >= fewMatches {
+			in = `+p.id IN `
+		}
+		add(in+`(SELECT rowid FROM post_search WHERE post_search MATCH ? ORDER BY rowid DESC LIMIT `+
+			strconv.Itoa(PostSearchMax)+`)`, m)
 	}
 	if f.After != nil {
 		add(`(p.published_at, p.id) < (?, ?)`, f.After.At, f.After.ID)

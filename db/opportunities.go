@@ -278,6 +278,9 @@ func (s *Store) IndexOpportunity(ctx context.Context, id int64, body string) err
 	if body == "" {
 		return nil
 	}
+	if err := s.addSearchTerms(ctx, "opportunity_search", body); err != nil {
+		return err
+	}
 	return s.execLater(ctx, `INSERT INTO opportunity_search (rowid, text) VALUES (?, ?)`, id, body)
 }
 
@@ -374,6 +377,13 @@ func (s *Store) SearchOpportunities(ctx context.Context, f OppFilter) (*OppPage,
 	}
 	if f.SavedBy != 0 {
 		add(`p.id IN (SELECT opportunity_id FROM saved_opportunities WHERE user_id = ?)`, f.SavedBy)
+	}
+	if f.Match != "" {
+		m, err := s.expandMatch(ctx, "opportunity_search", f.Match)
+		if err != nil {
+			return nil, err
+		}
+		f.Match = m
 	}
 	sort := f.Sort
 	if sort == "relevance" && f.Match == "" {

@@ -129,6 +129,10 @@ func seedOpportunities(b *testing.B, s *app.Server) (hotID int64, hotOrgOwner st
 	if err := tx.Commit(); err != nil {
 		b.Fatal(err)
 	}
+	// Written straight into the index: its words for the searches' prefix expansion.
+	if err := s.Store().RebuildSearchTerms(context.Background(), "opportunity_search"); err != nil {
+		b.Fatal(err)
+	}
 	must(w.Exec(`ANALYZE`))
 	var apps, hot int
 	s.Store().Read.QueryRow(`SELECT count(*) FROM applications`).Scan(&apps)

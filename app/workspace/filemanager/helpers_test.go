@@ -170,3 +170,17 @@ func (w *world) count(q string, args ...any) int {
 	}
 	return n
 }
+
+// httpClient is a signed-in client that reads answers as text.
+type httpClient struct {
+	t  *testing.T
+	c  *http.Client
+	ts *httptest.Server
+}
+
+func (h *httpClient) get(path string) string {
+	h.t.Helper()
+	r := apitest.Call(h.t, h.c, h.ts, "GET", path, nil, "")
+	apitest.MustStatus(h.t, r, 200)
+	return r.Raw
+}

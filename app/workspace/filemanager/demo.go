@@ -17,8 +17,8 @@ import (
 // demoFile is one file of the demo: its folder ("" for the root), name and what it is.
 type demoFile struct {
 	folder, name, text string
-	image            bool
-	trashed          bool
+	image              bool
+	trashed            bool
 }
 
 // SeedDemo adds the demo's files, named in both languages: the owner's own folders, their

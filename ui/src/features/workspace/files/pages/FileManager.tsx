@@ -4,6 +4,7 @@ import { Link, useSearch } from 'wouter';
 import { Alert } from '../../../../ui/Alert';
 import { DashboardShell } from '../../../../ui/DashboardShell';
 import { SelectField, TextField } from '../../../../ui/fields/TextField';
+import { type Column, Table } from '../../../../ui/Table';
 import type { ApiError } from '../../../../lib/api';
 import { formatDate } from '../../../../lib/formatTime';
 import { onApiError } from '../../../../lib/session';
@@ -162,8 +163,9 @@ function EditPanel({ edit, space, onDone }: { edit: { mode: 'rename' | 'move'; i
 }
 
 /** The items of a folder, as a table or as cards, each with its actions. */
-function Items({ items, layout, view, canWrite, onAction }: {
+function Items({ items, layout, view, canWrite, caption, onAction }: {
   items: Item[];
+  caption: string;
   layout: Layout;
   view: View;
   canWrite: boolean;
@@ -221,32 +223,14 @@ function Items({ items, layout, view, canWrite, onAction }: {
         ))}
       </ul>
     );
-  return (
-    <div class="fm-table-wrap">
-      <table class="fm-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('fileManager.list.name')}</th>
-            <th scope="col">{t('fileManager.list.size')}</th>
-            <th scope="col">{t(`fileManager.list.${whenHeader}`)}</th>
-            {view === 'trash' && <th scope="col">{t('fileManager.list.purgeAt')}</th>}
-            {canWrite && view !== 'shared' && <th scope="col">{t('fileManager.list.actions')}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((it) => (
-            <tr key={`${it.kind}${it.v.id}`}>
-              <th scope="row" data-label={t('fileManager.list.name')}>{link(it)}</th>
-              <td data-label={t('fileManager.list.size')}>{size(it)}</td>
-              <td data-label={t(`fileManager.list.${whenHeader}`)}>{when(it)}</td>
-              {view === 'trash' && <td data-label={t('fileManager.list.purgeAt')}>{formatDate(t, it.v.purgeAt ?? undefined)}</td>}
-              {canWrite && view !== 'shared' && <td class="fm-actions">{actions(it)}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: Column<Item>[] = [
+    { key: 'name', header: t('fileManager.list.name'), cell: link },
+    { key: 'size', header: t('fileManager.list.size'), cell: size },
+    { key: 'when', header: t(`fileManager.list.${whenHeader}`), cell: when },
+  ];
+  if (view === 'trash') columns.push({ key: 'purge', header: t('fileManager.list.purgeAt'), cell: (it) => formatDate(t, it.v.purgeAt ?? undefined) });
+  if (canWrite && view !== 'shared') columns.push({ key: 'actions', header: t('fileManager.list.actions'), cell: (it) => <div class="fm-actions">{actions(it)}</div> });
+  return <Table id="fm-table" caption={caption} columns={columns} rows={items} rowKey={(it) => `${it.kind}${it.v.id}`} />;
 }
 
 interface Loaded {
@@ -461,7 +445,7 @@ function Manager({ hasOrg, orgName }: { hasOrg: boolean; orgName: string }) {
         {writable && <p class="muted fm-drop__hint">{t('fileManager.toolbar.drop')}</p>}
         {current &&
           (current.items.length ? (
-            <Items items={current.items} layout={layout} view={view} canWrite={view === 'trash' ? canWrite : writable} onAction={onAction} />
+            <Items items={current.items} layout={layout} view={view} caption={spaceTitle} canWrite={view === 'trash' ? canWrite : writable} onAction={onAction} />
           ) : (
             <p class="fm-empty">{t(`fileManager.list.${emptyKey}`)}</p>
           ))}

@@ -168,3 +168,43 @@ func BenchmarkUpload20MB(b *testing.B) {
 		}
 	}
 }
+
+// A slow upload outlives the server's read timeout: the upload route extends its own read
+// deadline (UploadTime), through every wrapper of the real router.
+func TestSlowUploadOutlivesReadTimeout(t *testing.T) {
+	t.Parallel()
+	s, _ := apitest.NewServer(t)
+	ts := httptest.NewUnstartedServer(s.Handler())
+	ts.Config.ReadTimeout = 300 * time.Millisecond
+	ts.Start()
+	t.Cleanup(ts.Close)
+	hash, _ := secure.NewHasher().Hash(apitest.Password)
+	if _, err := s.Store().CreateUser(context.Background(), db.NewUser{Email: "slow@example.mn", PasswordHash: hash, FirstName: "Slow",
+		LastName: "Test", Language: "en", DateOfBirth: "1999-01-01", Verified: true, AccountType: "individual"}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	c := apitest.SignIn(t, ts, "slow@example.mn")
+	pr, pw := io.Pipe()
+	mw := multipart.NewWriter(pw)
+	go func() {
+		fw, _ := mw.CreateFormFile("file", "slow.pdf")
+		_, _ = fw.Write([]byte("%PDF-1.4\n"))
+		for range 8 { // 8 × 100 ms: well past the 300 ms read timeout
+			time.Sleep(100 * time.Millisecond)
+			_, _ = fw.Write([]byte("% a slow line\n"))
+		}
+		_ = mw.Close()
+		pw.Close()
+	}()
+	req, _ := http.NewRequest("POST", ts.URL+"/api/files/upload", pr)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	res, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 201 {
+		t.Errorf("slow upload: %d", res.StatusCode)
+	}
+}

@@ -24,6 +24,8 @@ const (
 	// MaxName is the most characters of a file's or folder's name.
 	MaxName = 200
 	purpose = "workspace.file"
+	// UploadTime is how long one upload's body may take to arrive (25 MB at 1 Mbit/s: 3.5 minutes).
+	UploadTime = 5 * time.Minute
 )
 
 // accepted: documents and pictures, the types the platform sniffs from content.
@@ -352,6 +354,9 @@ func (h *Handlers) Upload(w http.ResponseWriter, r *http.Request) error {
 	if q.Free <= 0 {
 		return quotaError(q)
 	}
+	// The server reads a whole request within its ReadTimeout (30 s); a large file on a slow
+	// line needs longer, so this request may take up to UploadTime (where the server allows it).
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(UploadTime))
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return &web.Error{Status: http.StatusUnsupportedMediaType, Code: "unsupported_media_type", Message: web.M("files.notMultipart"), Err: err}

@@ -79,7 +79,7 @@ function Uploads({ list, onClear }: { list: Upload[]; onClear: () => void }) {
   return (
     <section class="fm-uploads" aria-labelledby="fm-uploads-title">
       <h2 id="fm-uploads-title">{t('fileManager.uploads.title')}</h2>
-      <ul aria-live="polite">
+      <ul>
         {list.map((u) => (
           <li key={u.key} data-state={u.state}>
             <span class="fm-uploads__name">{u.name}</span>
@@ -363,6 +363,15 @@ function Manager({ hasOrg, orgName }: { hasOrg: boolean; orgName: string }) {
   return (
     <div class="fm">
       <Views view={view} space={space} hasOrg={hasOrg} />
+      {view === 'trash' && hasOrg && (
+        <nav class="fm-views" aria-label={t('fileManager.views.trash')}>
+          {(['me', 'org'] as const).map((sp) => (
+            <Link key={sp} href={href('trash', 0, sp)} aria-current={sp === space ? 'page' : undefined}>
+              {t(`fileManager.views.${sp}`)}
+            </Link>
+          ))}
+        </nav>
+      )}
       {quota && view !== 'shared' && <Quota q={quota} />}
       {listing && (
         <nav aria-label={t('fileManager.crumbs')} class="fm-crumbs">

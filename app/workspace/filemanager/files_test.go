@@ -402,3 +402,25 @@ func TestUserData(t *testing.T) {
 		t.Error("the organisation's file went with its uploader")
 	}
 }
+
+// Two uploads at once for the last room: the quota is checked again in the transaction that
+// records each, so exactly one is kept and the other leaves nothing.
+func TestQuotaRace(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, func(c *app.Config) { c.FileQuotaPerson = 10_000 })
+	w.as("applicant")
+	statuses := make(chan int, 2)
+	for i := range 2 {
+		go func() { statuses <- w.upload("applicant", "", fmt.Sprintf("race-%d.pdf", i), pdf(fmt.Sprintf("RACE-%d", i), 6000)).Status }()
+	}
+	got := map[int]int{}
+	for range 2 {
+		got[<-statuses]++
+	}
+	if got[201] != 1 || got[413] != 1 {
+		t.Errorf("two uploads for the last room: %v", got)
+	}
+	if n := w.count(`SELECT count(*) FROM files WHERE owner_user_id = ?`, w.ids["applicant"]); n != 1 {
+		t.Errorf("%d files kept", n)
+	}
+}

@@ -411,7 +411,9 @@ func TestQuotaRace(t *testing.T) {
 	w.as("applicant")
 	statuses := make(chan int, 2)
 	for i := range 2 {
-		go func() { statuses <- w.upload("applicant", "", fmt.Sprintf("race-%d.pdf", i), pdf(fmt.Sprintf("RACE-%d", i), 6000)).Status }()
+		go func() {
+			statuses <- w.upload("applicant", "", fmt.Sprintf("race-%d.pdf", i), pdf(fmt.Sprintf("RACE-%d", i), 6000)).Status
+		}()
 	}
 	got := map[int]int{}
 	for range 2 {

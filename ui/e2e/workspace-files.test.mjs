@@ -44,6 +44,12 @@ describe('files: upload, folder, move, share', () => {
       const found = [];
       const owner = await open(OWNER, viewport, `/${lang}/dashboard/file-manager`);
       const page = owner.page;
+      // A conversation of the owner with the colleague, to send the file in.
+      const contacts = await (await owner.context.request.get(`${site.baseURL}/api/files/contacts?q=${encodeURIComponent(COLLEAGUE.name)}`)).json();
+      const colleagueId = contacts.items[0].userId;
+      const conv = await owner.context.request.post(`${site.baseURL}/api/chat/conversations`, { data: { userIds: [colleagueId] } });
+      assert.ok([200, 201].includes(conv.status()), await conv.text());
+      const convId = (await conv.json()).id;
       await page.getByRole('heading', { level: 1, name: t(lang, 'fileManager.title') }).waitFor();
       await page.locator('.fm-quota progress').waitFor();
       found.push(...(await axe(page, `${lang} file manager`)));
@@ -88,6 +94,11 @@ describe('files: upload, folder, move, share', () => {
       const add = page.locator('.fm-share__found').getByRole('button', { name: new RegExp(COLLEAGUE.name) });
       await add.click();
       await page.locator('.fm-share__list span', { hasText: COLLEAGUE.name }).waitFor();
+      // Sent as an attachment in the chat with the colleague.
+      await page.getByLabel(t(lang, 'fileManager.chat.conversation')).selectOption(String(convId));
+      await page.getByLabel(t(lang, 'fileManager.chat.message')).fill(`${files[0]} →`);
+      await page.getByRole('button', { name: t(lang, 'fileManager.chat.send') }).click();
+      await page.getByText(tf(lang, 'fileManager.chat.sent', { name: contacts.items[0].name })).waitFor();
       found.push(...(await axe(page, `${lang} file page`)));
       noRawKeys(await page.locator('main').innerText());
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -104,7 +115,9 @@ describe('files: upload, folder, move, share', () => {
       await cp.locator('.fm-drop').getByRole('link', { name: files[0] }).click();
       await cp.getByRole('heading', { level: 2, name: files[0] }).waitFor();
       await cp.getByRole('button', { name: t(lang, 'fileManager.file.download') }).waitFor();
-      assert.equal(await cp.locator('.fm-share').count(), 0, 'the colleague cannot reshare');
+      assert.equal(await cp.locator('#fm-share-title').count(), 0, 'the colleague cannot reshare');
+      const messages = await (await colleague.context.request.get(`${site.baseURL}/api/chat/conversations/${convId}/messages`)).json();
+      assert.ok(messages.items.some((m) => m.attachment?.name === files[0]), 'the chat message carries the file');
 
       assert.deepEqual(found, []);
       assert.deepEqual(unexpected(owner.problems), []);

@@ -65,3 +65,13 @@ export function upload(space: Space, folder: number, file: File, onProgress: (pe
     xhr.send(form);
   });
 }
+
+/** A copy of the file (the same bytes) to attach to a chat message by its fileId. */
+export const attachmentCopy = (id: number) => post<Resp<'copyFileForAttachment'>>(`/files/items/${id}/attachment`, {});
+export const conversations = () => get<Resp<'listChatConversations'>>('/chat/conversations');
+export const sendToChat = (conversation: number, fileId: number, body: string) =>
+  post<Resp<'sendChatMessage'>>(`/chat/conversations/${conversation}/messages`, {
+    clientId: typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `f${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`,
+    body,
+    fileId,
+  });

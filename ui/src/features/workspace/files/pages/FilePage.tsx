@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { Alert } from '../../../../ui/Alert';
 import { DashboardShell } from '../../../../ui/DashboardShell';
-import { TextField } from '../../../../ui/fields/TextField';
+import { SelectField, TextField } from '../../../../ui/fields/TextField';
+import type { Resp } from '../../../../lib/apitypes';
 import type { ApiError } from '../../../../lib/api';
 import { formatDateTime } from '../../../../lib/formatTime';
 import { onApiError } from '../../../../lib/session';
@@ -94,6 +95,62 @@ function Sharing({ id, shares, onChange }: { id: number; shares: Shares; onChang
   );
 }
 
+/** Send the file as an attachment in one of the person's chat conversations (the chat takes a file id). */
+function SendInChat({ file, me }: { file: api.FileItem; me: number }) {
+  const { t } = useTranslation();
+  const [list, setList] = useState<Resp<'listChatConversations'>['items'] | null>(null);
+  const [target, setTarget] = useState('');
+  const [body, setBody] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    api.conversations().then(
+      (l) => setList(l.items.filter((c) => c.member)),
+      (e: ApiError) => setError(e.message),
+    );
+  }, []);
+  const label = (c: NonNullable<typeof list>[number]) =>
+    c.kind === 'support' ? t('fileManager.chat.support') : c.title || c.members.filter((m) => m.userId !== me).map((m) => m.name).join(', ');
+  const send = async (e: Event) => {
+    e.preventDefault();
+    const conv = Number(target || list?.[0]?.id);
+    if (!conv) return;
+    setBusy(true);
+    try {
+      const copy = await api.attachmentCopy(file.id);
+      await api.sendToChat(conv, copy.fileId, body.trim());
+      setBody('');
+      setError('');
+      toast.success(t('fileManager.chat.sent', { name: label(list!.find((c) => c.id === conv)!) }));
+    } catch (err) {
+      const x = err as ApiError;
+      onApiError(x);
+      setError(x.errors?.body ?? x.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="fm-share" aria-labelledby="fm-chat-title">
+      <h2 id="fm-chat-title">{t('fileManager.chat.title')}</h2>
+      {list && list.length === 0 ? (
+        <p>{t('fileManager.chat.none')}</p>
+      ) : (
+        <form onSubmit={send}>
+          <p class="muted">{t('fileManager.chat.intro')}</p>
+          <SelectField id="fm-chat-conv" name="conversation" label={t('fileManager.chat.conversation')} value={target || String(list?.[0]?.id ?? '')}
+            onChange={(e) => setTarget(e.currentTarget.value)} options={(list ?? []).map((c) => ({ value: String(c.id), label: label(c) }))} />
+          <TextField id="fm-chat-body" name="body" label={t('fileManager.chat.message')} value={body} maxLength={4000} error={error}
+            onInput={(e) => setBody(e.currentTarget.value)} />
+          <button type="submit" disabled={busy || !list?.length} aria-busy={busy ? 'true' : undefined}>
+            {t('fileManager.chat.send')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
 function Preview({ file }: { file: api.FileItem }) {
   const { t } = useTranslation();
   const src = api.previewHref(file.id);
@@ -111,7 +168,7 @@ function Preview({ file }: { file: api.FileItem }) {
   );
 }
 
-function FileView() {
+function FileView({ me, chat }: { me: number; chat: boolean }) {
   const { t } = useTranslation();
   const id = Number(new URLSearchParams(useSearch()).get('id')) || 0;
   const [state, setState] = useState<{ id: number; detail?: api.Detail; error?: string } | null>(null);
@@ -187,6 +244,7 @@ function FileView() {
         </section>
       </div>
       {detail.canWrite && !f.trashedAt && <Sharing id={f.id} shares={detail.shares} onChange={(shares) => setState({ id, detail: { ...detail, shares } })} />}
+      {chat && !f.trashedAt && <SendInChat file={f} me={me} />}
     </div>
   );
 }
@@ -194,7 +252,7 @@ function FileView() {
 export function FilePage() {
   return (
     <DashboardShell page="file" titleKey="fileManager.file.title">
-      {() => <FileView />}
+      {(user) => <FileView me={user.id} chat={user.permissions.includes('workspace.chat')} />}
     </DashboardShell>
   );
 }

@@ -148,7 +148,8 @@ func TestNoRouteWithoutPermission(t *testing.T) {
 	for _, p := range s.Access().Pages() {
 		used[p.Perm] = true
 	}
-	used[authz.FormsSensitiveRead] = true // checked inside the desk's handlers (which fields are shown)
+	used[authz.FormsSensitiveRead] = true     // checked inside the desk's handlers (which fields are shown)
+	used[authz.WorkspaceFilesOrgWrite] = true // checked inside the file manager's handlers (who may change the organisation's files)
 	for _, p := range authz.All {
 		if !used[p] {
 			t.Errorf("permission %s guards nothing", p)

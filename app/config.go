@@ -32,11 +32,15 @@ type Config struct {
 	Auth        AuthConfig
 	// Forms: rate limit per IP and who is told of each submission.
 	FormsIP     web.Rate
+	BoardIP     web.Rate // Direction Board tests started per IP address
 	StaffNotify []string // "address" (every form) or "form:address"
 	// DirectionBoardLimit is the career test's time limit.
 	DirectionBoardLimit time.Duration
 	// Public links shown by the site.
 	AppStoreURL, PlayStoreURL, SupportEmail string
+	// The file manager's quotas in bytes: a person's own files, an organisation's (a plan may
+	// set its own later).
+	FileQuotaPerson, FileQuotaOrg int64
 }
 
 // AuthConfig holds token lifetimes and rate limits of the accounts capability.
@@ -116,6 +120,7 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 		{&c.Auth.EmailIP, "limit-email-ip", "GEREGE_LIMIT_EMAIL_IP", "20/1h", "password-reset and verification requests per IP address"},
 		{&c.Auth.EmailAccount, "limit-email-account", "GEREGE_LIMIT_EMAIL_ACCOUNT", "5/1h", "emails (registration, reset, verification, invitations) per address"},
 		{&c.FormsIP, "limit-forms-ip", "GEREGE_LIMIT_FORMS_IP", "20/10m", "form submissions per IP address"},
+		{&c.BoardIP, "limit-board-ip", "GEREGE_LIMIT_BOARD_IP", "30/1h", "Direction Board tests started per IP address"},
 		{&c.Auth.VerifyAccount, "limit-verify-account", "GEREGE_LIMIT_VERIFY_ACCOUNT", "10/15m", "verification and password-reset code attempts per account"},
 	}
 	rateText := make([]string, len(rates))
@@ -127,6 +132,9 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 	str(&c.SupportEmail, "support-email", "GEREGE_SUPPORT_EMAIL", "support@gerege.mn", "support address shown on the site and in the legal pages")
 	staff := ""
 	str(&staff, "staff-notify", "GEREGE_STAFF_NOTIFY", "", "who is told of each new form submission, comma-separated: an address for every form, or form:address (contact, support, volunteer, roadmap) for one")
+	quotaPerson, quotaOrg := "200", "2048"
+	str(&quotaPerson, "file-quota-person", "GEREGE_FILE_QUOTA_PERSON", quotaPerson, "megabytes of files a person may keep in the file manager")
+	str(&quotaOrg, "file-quota-org", "GEREGE_FILE_QUOTA_ORG", quotaOrg, "megabytes of files an organisation may keep in the file manager")
 	grace := "15s"
 	str(&grace, "shutdown-timeout", "GEREGE_SHUTDOWN_TIMEOUT", grace, "how long in-flight requests may finish after SIGINT/SIGTERM")
 	fs.Usage = func() {
@@ -146,6 +154,16 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 	var err error
 	if c.MaxBody, err = strconv.ParseInt(maxBody, 10, 64); err != nil || c.MaxBody < 1024 {
 		errs = append(errs, fmt.Errorf("--max-body: want a number of bytes ≥ 1024, got %q", maxBody))
+	}
+	for _, q := range []struct {
+		p         *int64
+		name, val string
+	}{{&c.FileQuotaPerson, "file-quota-person", quotaPerson}, {&c.FileQuotaOrg, "file-quota-org", quotaOrg}} {
+		mb, err := strconv.ParseInt(q.val, 10, 64)
+		if err != nil || mb < 1 || mb > 1<<30 {
+			errs = append(errs, fmt.Errorf("--%s: want a number of megabytes ≥ 1, got %q", q.name, q.val))
+		}
+		*q.p = mb << 20
 	}
 	if c.SMTP.Port, err = strconv.Atoi(port); err != nil || c.SMTP.Port < 1 || c.SMTP.Port > 65535 {
 		errs = append(errs, fmt.Errorf("--smtp-port: want 1–65535, got %q", port))

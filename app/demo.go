@@ -15,6 +15,7 @@ import (
 	"gerege/app/platform/secure"
 	"gerege/app/workspace/calendar"
 	"gerege/app/workspace/chat"
+	"gerege/app/workspace/filemanager"
 	peopledemo "gerege/app/workspace/people"
 	"gerege/db"
 )
@@ -112,6 +113,10 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	}
 	if err := chat.SeedDemo(ctx, store, now); err != nil {
 		return fmt.Errorf("chat: %w", err)
+	}
+	// The file manager: folders and files of the owner, their organisation and the student.
+	if err := filemanager.SeedDemo(ctx, store, now); err != nil {
+		return fmt.Errorf("files: %w", err)
 	}
 	// Direction Board results with known answers; the two most recent are the student's.
 	content, err := directionboard.Load("en")

@@ -36,6 +36,7 @@ import (
 	"gerege/app/workspace/analytics"
 	"gerege/app/workspace/calendar"
 	"gerege/app/workspace/chat"
+	"gerege/app/workspace/filemanager"
 	"gerege/app/workspace/home"
 	"gerege/app/workspace/people"
 	"gerege/db"
@@ -149,7 +150,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		BaseURL: cfg.BaseURL, Now: s.now, Log: log}
 	board := &directionboard.Handlers{Store: store, Mailer: s.mailer, Limiter: s.limiter, Now: s.now,
 		TimeLimit: cfg.DirectionBoardLimit, BaseURL: cfg.BaseURL, HashKey: hashKey, Secure: cfg.Secure(),
-		EmailRate: cfg.Auth.EmailIP}
+		EmailRate: cfg.Auth.EmailIP, StartRate: cfg.BoardIP}
 	if err := board.Init(); err != nil {
 		return fail(err)
 	}
@@ -192,6 +193,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		{"workspace-home", &home.Handlers{Widgets: s.widgets, Log: log}},
 		// The workspace's analytics: counts from the database for organisations and admins.
 		{"workspace-analytics", &analytics.Handlers{Store: store, Now: s.now}},
+		// The workspace's file manager: own and organisation files, trash, sharing, quotas.
+		{"workspace-files", &filemanager.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Now: s.now,
+			Quotas: filemanager.Quotas{Person: cfg.FileQuotaPerson, Org: cfg.FileQuotaOrg}, Rate: filemanager.DefaultRate}},
 	}
 
 	s.jobs = &jobs.Runner{Now: s.now, Log: log}

@@ -199,9 +199,9 @@ export const routeModules: RouteModule[] = [
   },
   {
     from: 'ui/src/features/workspace/home/routes.tsx',
-    // The analytics' pages ride on the home's module (features/workspace/analytics/routes.tsx,
-    // brought by it): one fewer entry in the core table, which is at its byte budget.
-    paths: dash('/app', '/permission', '/blank', '/analytics'),
+    // The analytics' and the file manager's pages ride on the home's module (their routes.tsx,
+    // brought by it): fewer entries in the core table, which is at its byte budget.
+    paths: dash('/app', '/permission', '/blank', '/analytics', '/file-manager', '/file'),
     load: () => import('../features/workspace/home/routes'),
   },
   {

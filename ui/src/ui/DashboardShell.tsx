@@ -19,6 +19,8 @@ export const dashboardPages = {
   calendar: '/dashboard/calendar',
   booking: '/dashboard/booking',
   chat: '/dashboard/chat',
+  fileManager: '/dashboard/file-manager',
+  file: '/dashboard/file',
   notifications: '/dashboard/notifications',
   applications: '/dashboard/applications',
   saved: '/dashboard/saved',
@@ -72,7 +74,7 @@ const navGroup: Record<string, NavGroup> = {
   settings: 'staff',
 };
 /** Pages opened by their address only (the shell's empty page). */
-const unlisted = new Set<string>(['blank']);
+const unlisted = new Set<string>(['blank', 'file']);
 
 /** The pages of the sidebar: those the user may open, by group, each group in the registry's order. */
 export function navOf(user?: User): [NavGroup, DashboardKey[]][] {

@@ -3,6 +3,7 @@
 // catalog sections "home" and "home.permission" (i18n/*/workspace-home.json).
 import { dashboardRoute, lazyView, type RouteDef } from '../../../app/routeKit';
 import { routes as analytics } from '../analytics/routes';
+import { routes as files } from '../files/routes';
 
 type HomePage = 'Home' | 'Permissions' | 'Blank';
 const view = (name: HomePage) => lazyView('workspace/home/pages/index', () => import('./pages/index').then((m) => m[name]));
@@ -11,6 +12,8 @@ export const routes: RouteDef[] = [
   dashboardRoute('/dashboard/app', 'dashboard.app', view('Home'), ['home']),
   dashboardRoute('/dashboard/permission', 'dashboard.permission', view('Permissions'), ['home.permission']),
   dashboardRoute('/dashboard/blank', 'dashboard.blank', view('Blank')),
-  // The analytics' pages (their own chunk; their paths are in the home's entry of app/routes.tsx).
+  // The analytics' and the file manager's pages (their own chunks; their paths are in the
+  // home's entry of app/routes.tsx).
   ...analytics,
+  ...files,
 ];

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-ZFWKSQQ5.js";import"./chunk-YJTHALN6.js";import"./chunk-7RG52D52.js";import{U as r}from"./chunk-Y4QQX3MO.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

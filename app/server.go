@@ -34,6 +34,7 @@ import (
 	"gerege/app/platform/web"
 	"gerege/app/platform/widgets"
 	"gerege/app/site"
+	"gerege/app/store/banking"
 	"gerege/app/workspace/analytics"
 	"gerege/app/workspace/calendar"
 	"gerege/app/workspace/chat"
@@ -143,6 +144,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		payCfg.Bank = payments.DemoBank // a demo needs no network and no real account
 	}
 	s.payments = payments.New(store, s.now, payCfg)
+	s.payments.Log = log
 	if payCfg.Bank.Account == "" {
 		log.Warn("payments: no bank-transfer details: set GEREGE_BANK_NAME, GEREGE_BANK_ACCOUNT and GEREGE_BANK_HOLDER")
 	}
@@ -202,6 +204,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		{"workspace-home", &home.Handlers{Widgets: s.widgets, Log: log}},
 		// The workspace's analytics: counts from the database for organisations and admins.
 		{"workspace-analytics", &analytics.Handlers{Store: store, Now: s.now}},
+		{"banking", &banking.Handlers{Store: store, Payments: s.payments, Now: s.now, Log: log}},
 	}
 
 	s.jobs = &jobs.Runner{Now: s.now, Log: log}

@@ -140,6 +140,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 
 	s.limiter = web.NewLimiter(s.now)
 	payCfg := cfg.Payments
+	payCfg.QPay.CallbackBase = cfg.BaseURL
 	if cfg.Demo && payCfg.Bank == (payments.BankConfig{}) {
 		payCfg.Bank = payments.DemoBank // a demo needs no network and no real account
 	}
@@ -204,7 +205,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		{"workspace-home", &home.Handlers{Widgets: s.widgets, Log: log}},
 		// The workspace's analytics: counts from the database for organisations and admins.
 		{"workspace-analytics", &analytics.Handlers{Store: store, Now: s.now}},
-		{"banking", &banking.Handlers{Store: store, Payments: s.payments, Now: s.now, Log: log}},
+		{"banking", &banking.Handlers{Store: store, Payments: s.payments, Limiter: s.limiter, Now: s.now, Log: log,
+			CallbackRate: banking.DefaultCallbackRate}},
 	}
 
 	s.jobs = &jobs.Runner{Now: s.now, Log: log}

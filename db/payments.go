@@ -135,6 +135,24 @@ func (s *Store) AddPaymentAttempt(ctx context.Context, paymentID int64, provider
 	})
 }
 
+// PaymentAttempts lists a payment's provider references, newest first.
+func (s *Store) PaymentAttempts(ctx context.Context, paymentID int64) ([]string, error) {
+	rows, err := s.rows(ctx, `SELECT provider_ref FROM payment_attempts WHERE payment_id = ? ORDER BY created_at DESC, rowid DESC`, paymentID)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	out := []string{}
+	for rows.Next() {
+		var r string
+		if err := rows.Scan(&r); err != nil {
+			return nil, mapErr(err)
+		}
+		out = append(out, r)
+	}
+	return out, mapErr(rows.Err())
+}
+
 // RecordPaymentEvent notes that a provider event was processed; false when it already was
 // (the caller then changes nothing).
 func (s *Store) RecordPaymentEvent(ctx context.Context, provider, eventID string, paymentID int64, now time.Time) (bool, error) {

@@ -13,6 +13,7 @@ import (
 type Config struct {
 	Bank   BankConfig
 	Stripe StripeConfig
+	QPay   QPayConfig
 	// FeeBasisPoints: the platform's fee on payments to organisations, GEREGE_PLATFORM_FEE_BPS
 	// (100 = 1 %; default 0).
 	FeeBasisPoints int64
@@ -22,6 +23,9 @@ type Config struct {
 
 func (c Config) extra() []Provider {
 	out := c.Providers
+	if c.QPay.ClientID != "" {
+		out = append([]Provider{NewQPay(c.QPay)}, out...)
+	}
 	if c.Stripe.SecretKey != "" {
 		out = append([]Provider{NewStripe(c.Stripe)}, out...)
 	}
@@ -48,6 +52,14 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	}
 	if c.Stripe.APIBase != "" && !validBase(c.Stripe.APIBase) {
 		errs = append(errs, fmt.Errorf("GEREGE_STRIPE_API_BASE: want an absolute http(s) URL, got %q", c.Stripe.APIBase))
+	}
+	c.QPay = QPayConfig{ClientID: strings.TrimSpace(getenv("GEREGE_QPAY_CLIENT_ID")), ClientSecret: strings.TrimSpace(getenv("GEREGE_QPAY_CLIENT_SECRET")),
+		InvoiceCode: strings.TrimSpace(getenv("GEREGE_QPAY_INVOICE_CODE")), APIBase: strings.TrimSpace(getenv("GEREGE_QPAY_API_BASE"))}
+	if c.QPay != (QPayConfig{}) && (c.QPay.ClientID == "" || c.QPay.ClientSecret == "" || c.QPay.InvoiceCode == "") {
+		errs = append(errs, errors.New("GEREGE_QPAY_CLIENT_ID, GEREGE_QPAY_CLIENT_SECRET and GEREGE_QPAY_INVOICE_CODE: set all three (QPay) or none"))
+	}
+	if c.QPay.APIBase != "" && !validBase(c.QPay.APIBase) {
+		errs = append(errs, fmt.Errorf("GEREGE_QPAY_API_BASE: want an absolute http(s) URL, got %q", c.QPay.APIBase))
 	}
 	return c, errors.Join(errs...)
 }

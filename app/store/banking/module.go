@@ -11,6 +11,7 @@ import (
 
 	"gerege/app/platform/authz"
 	"gerege/app/platform/payments"
+	"gerege/app/platform/web"
 	"gerege/db"
 )
 
@@ -18,9 +19,15 @@ import (
 type Handlers struct {
 	Store    *db.Store
 	Payments *payments.Service
+	Limiter  *web.Limiter
 	Now      func() time.Time
 	Log      *slog.Logger
+	// CallbackRate bounds QPay callbacks per client IP (each makes us ask QPay); zero: none.
+	CallbackRate web.Rate
 }
+
+// DefaultCallbackRate is the production bound of QPay callbacks per IP.
+var DefaultCallbackRate = web.Rate{N: 120, Per: time.Minute}
 
 // Mount declares the routes and the page.
 func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
@@ -30,4 +37,9 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Summary: "A bank transfer arrived: the payment is settled (exactly once) and the admin recorded in the audit log"})
 	r.Post("/payments/webhooks/stripe", authz.Public, h.stripeWebhook, authz.Doc{ID: "stripeWebhook", Req: struct{}{}, Resp: WebhookAck{},
 		Summary: "Stripe's webhook (checkout.session.*), verified by its Stripe-Signature header; each event is applied once, a replay changes nothing"})
+	const qpaySummary = "QPay's callback: only a signal to look — the payment is settled from what QPay's payment/check answers, never from the callback's request"
+	r.Get("/payments/webhooks/qpay", authz.Public, h.qpayCallback, authz.Doc{ID: "qpayCallback", Query: QPayCallbackQuery{},
+		Resp: WebhookAck{}, Summary: qpaySummary})
+	r.Post("/payments/webhooks/qpay", authz.Public, h.qpayCallback, authz.Doc{ID: "qpayCallbackPost", Query: QPayCallbackQuery{},
+		Req: struct{}{}, Resp: WebhookAck{}, Summary: qpaySummary + " (the same, for a POST)"})
 }

@@ -4,11 +4,13 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
 	"gerege/app/platform/authn"
 	"gerege/app/platform/authz"
+	"gerege/app/platform/payments"
 	"gerege/app/platform/web"
 	"gerege/db"
 )
@@ -45,6 +47,18 @@ func (h *Handlers) payment(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// A pending QPay payment: ask QPay (at most every few seconds a payment), so a payer who
+	// paid sees it even when QPay's callback cannot reach us.
+	if p.Provider == payments.ProviderQPay && p.Status == db.PaymentPending && h.Limiter != nil {
+		if ok, _ := h.Limiter.Allow("payments:qpay-poll:"+strconv.FormatInt(p.ID, 10), web.Rate{N: 1, Per: 3 * time.Second}); ok {
+			if err := h.Payments.CheckQPay(r.Context(), p.ID); err != nil && h.Log != nil {
+				h.Log.Warn("payments: qpay check while polling", "payment", p.ID, "err", err.Error())
+			}
+			if p, err = h.Store.Payment(r.Context(), p.ID); err != nil {
+				return err
+			}
+		}
+	}
 	web.JSON(w, http.StatusOK, paymentView(p, h.Payments.TransferOf(p)))
 	return nil
 }
@@ -71,6 +85,23 @@ func (h *Handlers) stripeWebhook(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if err := h.Payments.StripeWebhook(r.Context(), body, r.Header.Get("Stripe-Signature")); err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusOK, WebhookAck{Received: true})
+	return nil
+}
+
+func (h *Handlers) qpayCallback(w http.ResponseWriter, r *http.Request) error {
+	if h.CallbackRate.N > 0 && h.Limiter != nil {
+		if err := h.Limiter.Limit("payments:qpay-callback:"+web.RateKey(r), h.CallbackRate); err != nil {
+			return err
+		}
+	}
+	id, err := strconv.ParseInt(r.URL.Query().Get("payment"), 10, 64)
+	if err != nil || id <= 0 {
+		return web.NotFound()
+	}
+	if err := h.Payments.CheckQPay(r.Context(), id); err != nil {
 		return err
 	}
 	web.JSON(w, http.StatusOK, WebhookAck{Received: true})

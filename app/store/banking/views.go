@@ -37,3 +37,8 @@ func paymentView(p db.Payment, transfer *payments.Transfer) PaymentView {
 type WebhookAck struct {
 	Received bool `json:"received"`
 }
+
+// QPayCallbackQuery is what our callback URL carries: the payment it is about.
+type QPayCallbackQuery struct {
+	Payment int64 `query:"payment" description:"the payment's id (put in the callback URL when the invoice was created)"`
+}

@@ -37,6 +37,15 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Summary: "A bank transfer arrived: the payment is settled (exactly once) and the admin recorded in the audit log"})
 	r.Post("/payments/webhooks/stripe", authz.Public, h.stripeWebhook, authz.Doc{ID: "stripeWebhook", Req: struct{}{}, Resp: WebhookAck{},
 		Summary: "Stripe's webhook (checkout.session.*), verified by its Stripe-Signature header; each event is applied once, a replay changes nothing"})
+	r.Get("/banking/ledger", authz.BankingView, h.ledger, authz.Doc{ID: "getLedger", Query: LedgerQuery{}, Resp: LedgerView{},
+		Summary: "The organisation's (owner) or the platform's (admins) ledger, newest first, with the running balance after each line"})
+	r.Get("/banking/ledger.csv", authz.BankingView, h.ledgerCSV, authz.Doc{ID: "exportLedger", Query: LedgerQuery{}, Produces: "text/csv",
+		Summary: "The ledger the filters select as CSV (UTF-8 with BOM, formula-safe); a failure breaks the download, never ends it as if complete"})
+	r.Get("/banking/charges", authz.BankingOrg, h.charges, authz.Doc{ID: "getOrgCharges", Resp: ChargesView{},
+		Summary: "What the organisation paid (subscription charges, purchases), newest first"})
+	r.Get("/banking/pending", authz.BankingPlatform, h.pending, authz.Doc{ID: "getPendingTransfers", Query: PendingQuery{}, Resp: PendingView{},
+		Summary: "Bank transfers waiting for an admin to see them arrive, oldest first"})
+	reg.AddPage(authz.Page{Key: "banking", Path: "/dashboard/banking", Perm: authz.BankingView, Order: 96})
 	const qpaySummary = "QPay's callback: only a signal to look — the payment is settled from what QPay's payment/check answers, never from the callback's request"
 	r.Get("/payments/webhooks/qpay", authz.Public, h.qpayCallback, authz.Doc{ID: "qpayCallback", Query: QPayCallbackQuery{},
 		Resp: WebhookAck{}, Summary: qpaySummary})

@@ -97,6 +97,24 @@ func (s *Store) PaymentByRef(ctx context.Context, provider, ref string) (Payment
 		SELECT payment_id FROM payment_attempts WHERE provider = ? AND provider_ref = ?)`, provider, ref))
 }
 
+// PaymentsOfPayer lists a person's payments, newest first (their "download my data").
+func (s *Store) PaymentsOfPayer(ctx context.Context, userID int64, limit int) ([]Payment, error) {
+	rows, err := s.rows(ctx, `SELECT `+paymentCols+` FROM payments WHERE payer_user_id = ? ORDER BY id DESC LIMIT ?`, userID, limit)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	out := []Payment{}
+	for rows.Next() {
+		p, err := scanPayment(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, mapErr(rows.Err())
+}
+
 // PaymentsFor lists the payments of a module's row (purpose, ref), newest first.
 func (s *Store) PaymentsFor(ctx context.Context, purpose string, refID int64) ([]Payment, error) {
 	rows, err := s.rows(ctx, `SELECT `+paymentCols+` FROM payments WHERE purpose = ? AND ref_id = ? ORDER BY id DESC`, purpose, refID)

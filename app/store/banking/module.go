@@ -6,11 +6,13 @@
 package banking
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
 	"gerege/app/platform/authz"
 	"gerege/app/platform/payments"
+	"gerege/app/platform/userdata"
 	"gerege/app/platform/web"
 	"gerege/db"
 )
@@ -51,4 +53,23 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Resp: WebhookAck{}, Summary: qpaySummary})
 	r.Post("/payments/webhooks/qpay", authz.Public, h.qpayCallback, authz.Doc{ID: "qpayCallbackPost", Query: QPayCallbackQuery{},
 		Req: struct{}{}, Resp: WebhookAck{}, Summary: qpaySummary + " (the same, for a POST)"})
+}
+
+// UserData: the person's payments, in "download my data". Account deletion keeps the payments
+// and their ledger entries (accounting records the law keeps), detached from the person: the
+// payer's reference becomes NULL by foreign key.
+func (h *Handlers) UserData() []userdata.Section {
+	return []userdata.Section{userdata.Of("payments", h.exportPayments)}
+}
+
+func (h *Handlers) exportPayments(ctx context.Context, store *db.Store, userID int64) ([]PaymentView, error) {
+	list, err := store.PaymentsOfPayer(ctx, userID, 10_000)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PaymentView, 0, len(list))
+	for _, p := range list {
+		out = append(out, paymentView(p, nil))
+	}
+	return out, nil
 }

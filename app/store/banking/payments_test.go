@@ -253,3 +253,23 @@ func TestAdminMarksABankTransferPaidOnce(t *testing.T) {
 	apitest.MustStatus(t, apitest.Call(t, w.clients["admin"], w.ts, "POST", "/api/payments/abc/mark-paid", map[string]any{}, "", "Sec-Fetch-Site", "same-origin"), 404)
 	ledgerBalanced(t, w.s)
 }
+
+func TestPaymentsAreInDownloadMyDataAndOutliveTheAccount(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	p := w.pay(t, "bank", "bank-1")
+	r := apitest.Call(t, w.clients["individual"], w.ts, "GET", "/api/account/export", nil, "")
+	apitest.MustStatus(t, r, 200)
+	list, _ := r.Body["payments"].([]any)
+	if len(list) != 1 || list[0].(map[string]any)["amount"].(map[string]any)["amount"] != float64(25000) {
+		t.Fatalf("export: %v", r.Body["payments"])
+	}
+	// Deleting the account keeps the payment (an accounting record) without the person.
+	if _, err := w.s.Store().Write.Exec(`DELETE FROM users WHERE id = ?`, w.users["individual"].ID); err != nil {
+		t.Fatal(err)
+	}
+	got, err := w.s.Store().Payment(context.Background(), p.ID)
+	if err != nil || got.PayerUserID != 0 || got.Amount != 25000 {
+		t.Fatalf("after deletion: %+v %v", got, err)
+	}
+}

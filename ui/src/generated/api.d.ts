@@ -3344,6 +3344,7 @@ export interface components {
             moderation: components["schemas"]["CommunitiesExportedModeration"];
             note: string;
             notifications: components["schemas"]["NotifyExport"];
+            payments: components["schemas"]["BankingPaymentView"][];
             pollVotes: components["schemas"]["CommunitiesExportedVote"][];
             posts: components["schemas"]["CommunitiesExportedPost"][];
             savedOpportunities: components["schemas"]["OpportunitiesSavedOpportunity"][];

@@ -54,10 +54,19 @@ describe('banking', () => {
     const text = await readFile(await download.path(), 'utf8');
     assert.match(text, new RegExp(`^\uFEFF${t(lang, 'banking.export.date')},`));
     assert.equal(text.trim().split('\n').length, 7);
+    // A download that breaks offers no file: the page says it failed.
+    let offered = false;
+    page.on('download', () => (offered = true));
+    await page.route('**/api/banking/ledger.csv*', (route) => route.abort('connectionreset'));
+    await ledger.getByRole('button', { name: t(lang, `${P}.csv`) }).click();
+    await ledger.getByRole('alert').getByText(t(lang, `${P}.csvFailed`)).waitFor();
+    assert.equal(offered, false);
+    await page.unroute('**/api/banking/ledger.csv*');
     assert.deepEqual(rawKeys((await pageTexts(page)).join('\n')), []);
     assert.deepEqual(await axe(page, 'banking (en, wide)'), []);
-    // The refused date's 422 is the form's to show; nothing else may fail.
-    assert.deepEqual(problems.filter((p) => !/status of 422|HTTP 422: .*\/api\/banking\/ledger\?.*from=2026-02-30/.test(p)), []);
+    // The refused date's 422 is the form's to show, the broken download the test's own; nothing else may fail.
+    const expected = (p) => /status of 422|HTTP 422: .*\/api\/banking\/ledger\?.*from=2026-02-30|request failed: .*ledger\.csv|ERR_CONNECTION_RESET/.test(p);
+    assert.deepEqual(problems.filter((p) => !expected(p)), []);
     await context.close();
   });
 

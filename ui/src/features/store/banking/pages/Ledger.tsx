@@ -93,7 +93,10 @@ export function Ledger({ scope, title }: { scope: 'org' | 'platform'; title: str
     try {
       await downloadCSV(`/api/banking/ledger.csv?${query(scope, applied)}`, i18n.language, `ledger-${scope}.csv`);
     } catch (err) {
-      setCsvError((err as ApiError).message || t(`${p}.csvFailed`));
+      // The server's own message when it refused; ours when the connection broke (fetch's
+      // TypeError speaks English only).
+      const refused = typeof err === 'object' && err !== null && 'status' in err ? (err as ApiError).message : '';
+      setCsvError(refused || t(`${p}.csvFailed`));
     } finally {
       setCsvBusy(false);
     }

@@ -189,7 +189,7 @@ func (q *QPay) Begin(ctx context.Context, p db.Payment, _ string) (Next, string,
 	id := strconv.FormatInt(p.ID, 10)
 	body := map[string]any{
 		"invoice_code":          q.cfg.InvoiceCode,
-		"sender_invoice_no":     Reference(p.ID),
+		"sender_invoice_no":     Reference(p.ID) + "-" + strconv.FormatInt(q.now().UnixMilli()%1_000_000_000, 36), // one a Begin: each is an invoice of its own
 		"invoice_receiver_code": "terminal",
 		"invoice_description":   "Gerege " + p.Purpose + " " + Reference(p.ID),
 		"amount":                p.Amount,

@@ -13,6 +13,7 @@ import (
 	"gerege/app/opportunities"
 	"gerege/app/platform/notify"
 	"gerege/app/platform/secure"
+	"gerege/app/store/banking"
 	"gerege/app/workspace/calendar"
 	"gerege/app/workspace/chat"
 	"gerege/app/workspace/filemanager"
@@ -117,6 +118,9 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	// The file manager: folders and files of the owner, their organisation and the student.
 	if err := filemanager.SeedDemo(ctx, store, now); err != nil {
 		return fmt.Errorf("files: %w", err)
+	}
+	if err := banking.SeedDemo(ctx, store, now); err != nil {
+		return fmt.Errorf("banking: %w", err)
 	}
 	// Direction Board results with known answers; the two most recent are the student's.
 	content, err := directionboard.Load("en")

@@ -73,6 +73,10 @@ func TestRoleTable(t *testing.T) {
 		{"DELETE", "/api/admin/universities/999999", admins, allowed},
 		{"PUT", "/api/admin/destinations/nowhere", admins, allowed},
 		{"DELETE", "/api/admin/destinations/nowhere", admins, allowed},
+		{"GET", "/api/banking/ledger", []string{"owner", "admin"}, 200}, // the organisation's money (owner), the platform's (admins)
+		{"GET", "/api/banking/ledger.csv", []string{"owner", "admin"}, 200},
+		{"GET", "/api/banking/pending", admins, 200},
+		{"POST", "/api/payments/999999/mark-paid", admins, allowed},
 	}
 	for _, r := range rows {
 		for who, c := range users {
@@ -103,7 +107,7 @@ func TestRoleTable(t *testing.T) {
 		t.Errorf("an unknown dashboard page: %d", got.Status)
 	}
 	for who, nav := range map[string]string{
-		"admin":     `"dashboard":["app","home","chat","calendar","booking","fileManager","file","applications","notifications","saved","posts","profile","account","communities","moderation","approvals","people","submissions","outbox","audit","directionBoard","faq","analytics","universities","settings","permission","blank"]`,
+		"admin":     `"dashboard":["app","home","chat","calendar","booking","fileManager","file","applications","notifications","saved","posts","profile","account","communities","moderation","approvals","people","submissions","outbox","audit","directionBoard","faq","analytics","banking","universities","settings","permission","blank"]`,
 		"desk":      `"dashboard":["app","home","chat","calendar","booking","fileManager","file","applications","notifications","saved","posts","profile","account","communities","moderation","submissions","directionBoard","permission","blank"]`,
 		"manager":   `"dashboard":["app","home","chat","calendar","booking","fileManager","file","notifications","posts","profile","account","communities","moderation","organization","jobs","tours","kanban","analytics","permission","blank"]`,
 		"counselor": `"dashboard":["app","home","chat","calendar","booking","fileManager","file","notifications","posts","profile","account","communities","moderation","jobs","tours","kanban","permission","blank"]`,

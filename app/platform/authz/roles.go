@@ -62,6 +62,11 @@ const (
 	// workspace: chat
 	WorkspaceChat          Perm = "workspace.chat"           // conversations with the people one may talk to, and with support (every account)
 	WorkspaceSupportAnswer Perm = "workspace.support.answer" // read and answer every support conversation (admins)
+	// store: payments
+	PaymentsSettle  Perm = "payments.settle"  // mark a bank transfer received (admins)
+	BankingView     Perm = "banking.view"     // the banking page, /dashboard/banking (owner, admins): it shows what the two below allow
+	BankingOrg      Perm = "banking.org"      // the organisation's ledger and its CSV (owner)
+	BankingPlatform Perm = "banking.platform" // the platform's ledger, its CSV and the bank transfers waiting (admins)
 	// workspace: analytics
 	WorkspaceAnalytics         Perm = "workspace.analytics"          // the analytics page, /dashboard/analytics (owner, manager, admins): it shows what the two below allow
 	WorkspaceAnalyticsOrg      Perm = "workspace.analytics.org"      // the organisation's postings, funnel, review times and reports (owner, manager)
@@ -91,14 +96,15 @@ const (
 var Grants = map[Role][]Perm{
 	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceBookingBook, WorkspaceFiles},
 	RoleEnterprise:    {CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceFiles},
-	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceFilesOrgWrite},
+	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg, BankingView, BankingOrg, WorkspaceFilesOrgWrite},
 	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceFilesOrgWrite},
 	RoleCounselor:     {OpportunitiesReview, WorkspaceBookingHost},
 	RoleDesk:          {FormsDeskRead, FormsDeskWrite, DirectionBoardStats},
 	RoleDeskSensitive: {FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats},
 	RoleAdmin: {OpportunitiesApprove, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
 		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant,
-		PeopleManage, PeopleStaffManage, WorkspaceSupportAnswer, WorkspaceAnalytics, WorkspaceAnalyticsPlatform},
+		PeopleManage, PeopleStaffManage, WorkspaceSupportAnswer, WorkspaceAnalytics, WorkspaceAnalyticsPlatform,
+		PaymentsSettle, BankingView, BankingPlatform},
 }
 
 // All lists every named permission (the role × route test checks that each is granted to some
@@ -115,7 +121,9 @@ var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, Opp
 	// workspace: analytics
 	WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceAnalyticsPlatform,
 	// workspace: files
-	WorkspaceFiles, WorkspaceFilesOrgWrite}
+	WorkspaceFiles, WorkspaceFilesOrgWrite,
+	// store: payments
+	PaymentsSettle, BankingView, BankingOrg, BankingPlatform}
 
 // RolesOf returns the roles u holds, for the permission check.
 func RolesOf(u *db.User) []Role {

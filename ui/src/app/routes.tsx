@@ -209,6 +209,11 @@ export const routeModules: RouteModule[] = [
     paths: dash('/chat'),
     load: () => import('../features/workspace/chat/routes'),
   },
+  {
+    from: 'ui/src/features/store/banking/routes.tsx',
+    paths: dash('/banking'),
+    load: () => import('../features/store/banking/routes'),
+  },
 ];
 
 /** Whether a route's path ("/direction-board/results/:token") matches a path; ":name" is any one segment. */

@@ -43,6 +43,7 @@ export const dashboardPages = {
   universities: '/dashboard/admin/universities',
   settings: '/dashboard/admin/settings',
   analytics: '/dashboard/analytics',
+  banking: '/dashboard/banking',
   permission: '/dashboard/permission',
   blank: '/dashboard/blank',
 } as const;

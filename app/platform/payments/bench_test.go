@@ -1,0 +1,47 @@
+package payments_test
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"gerege/app/platform/payments"
+	"gerege/db"
+	"gerege/db/dbtest"
+)
+
+// BenchmarkCreateAndSettle: a bank-transfer payment created then settled (the event recorded,
+// the payment paid, a 4-entry ledger movement with the fee, a PaidFunc), each in its own
+// transaction, from 16 callers a core (the writer groups their commits).
+func BenchmarkCreateAndSettle(b *testing.B) {
+	store := dbtest.Open(b)
+	s := payments.New(store, time.Now, payments.Config{Bank: payments.DemoBank, FeeBasisPoints: 500})
+	s.OnPaid("order", func(context.Context, *db.Store, db.Payment) error { return nil })
+	var org int64
+	if err := store.Write.QueryRow(`INSERT INTO organizations (name, created_at) VALUES ('Org', ?) RETURNING id`, db.T(time.Now())).Scan(&org); err != nil {
+		b.Fatal(err)
+	}
+	var n atomic.Int64
+	ctx := context.Background()
+	b.SetParallelism(16) // 32 callers on the 2-core machine, as a busy server has
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			i := n.Add(1)
+			p, err := s.Create(ctx, nil, payments.NewPayment{Purpose: "order", RefID: i, Payee: payments.PayeeOrg(org),
+				Money: payments.Money{Amount: 10000, Currency: "MNT"}, Provider: "bank", Key: fmt.Sprint("k", i)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := s.MarkPaid(ctx, p.ID, 0, ""); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.StopTimer()
+	if bad, _ := store.UnbalancedLedgerTxns(ctx); len(bad) > 0 {
+		b.Fatal("unbalanced")
+	}
+}

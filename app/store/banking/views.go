@@ -1,0 +1,108 @@
+package banking
+
+import (
+	"time"
+
+	"gerege/app/platform/payments"
+	"gerege/db"
+)
+
+// PaymentView is a payment as its payer sees it.
+type PaymentView struct {
+	ID        int64              `json:"id"`
+	Purpose   string             `json:"purpose"`
+	RefID     int64              `json:"refId"`
+	Status    string             `json:"status" enum:"pending,paid,failed,cancelled"`
+	Amount    payments.Money     `json:"amount"`
+	Provider  string             `json:"provider" enum:"bank,stripe,qpay"`
+	CreatedAt time.Time          `json:"createdAt"`
+	PaidAt    *time.Time         `json:"paidAt,omitempty"`
+	Transfer  *payments.Transfer `json:"transfer,omitempty"` // a pending bank transfer's details
+}
+
+func paymentView(p db.Payment, transfer *payments.Transfer) PaymentView {
+	v := PaymentView{ID: p.ID, Purpose: p.Purpose, RefID: p.RefID, Status: p.Status, Amount: payments.Money{Amount: p.Amount, Currency: p.Currency},
+		Provider: p.Provider, CreatedAt: p.CreatedAt}
+	if !p.PaidAt.IsZero() {
+		t := p.PaidAt
+		v.PaidAt = &t
+	}
+	if p.Status == db.PaymentPending {
+		v.Transfer = transfer
+	}
+	return v
+}
+
+// WebhookAck answers a provider's webhook or callback that was accepted (or harmlessly ignored).
+type WebhookAck struct {
+	Received bool `json:"received"`
+}
+
+// QPayCallbackQuery is what our callback URL carries: the payment it is about.
+type QPayCallbackQuery struct {
+	Payment int64 `query:"payment" description:"the payment's id (put in the callback URL when the invoice was created)"`
+}
+
+// Ledger scopes.
+const (
+	ScopeOrg      = "org"
+	ScopePlatform = "platform"
+)
+
+// LedgerQuery is the ledger's filters.
+type LedgerQuery struct {
+	Scope    string `query:"scope" enum:"org,platform" description:"the organisation's ledger (owner) or the platform's (admins); default: the organisation's when the caller has one"`
+	Currency string `query:"currency" enum:"MNT,USD" description:"default MNT"`
+	From     string `query:"from" description:"first day shown, YYYY-MM-DD (Ulaanbaatar)"`
+	To       string `query:"to" description:"last day shown, YYYY-MM-DD (Ulaanbaatar)"`
+	Before   int64  `query:"before" description:"cursor: the next page's entries come before this entry id"`
+}
+
+// LedgerView is one page of a ledger, newest first.
+type LedgerView struct {
+	Scope      string           `json:"scope" enum:"org,platform"`
+	Currency   string           `json:"currency"`
+	Currencies []string         `json:"currencies"` // currencies the ledger has entries in
+	Balance    int64            `json:"balance"`    // today's balance in Currency (minor units)
+	From       string           `json:"from,omitempty"`
+	To         string           `json:"to,omitempty"`
+	Entries    []LedgerLineView `json:"entries"`
+	Next       int64            `json:"next,omitempty"` // cursor of the next (older) page
+}
+
+// LedgerLineView is one ledger line with the running balance after it.
+type LedgerLineView struct {
+	ID        int64     `json:"id"`
+	At        time.Time `json:"at"`
+	Account   string    `json:"account"`
+	Kind      string    `json:"kind"` // received | fee | collected | payout | adjustment
+	Amount    int64     `json:"amount"`
+	Balance   int64     `json:"balance"`
+	PaymentID int64     `json:"paymentId,omitempty"`
+	Purpose   string    `json:"purpose,omitempty"`
+	RefID     int64     `json:"refId,omitempty"`
+}
+
+// PendingQuery pages the pending bank transfers.
+type PendingQuery struct {
+	After int64 `query:"after" description:"cursor: payments after this id"`
+}
+
+// PendingView is the bank transfers waiting for an admin, oldest first.
+type PendingView struct {
+	Items []PendingItem `json:"items"`
+	Next  int64         `json:"next,omitempty"`
+}
+
+// PendingItem is a pending bank transfer and its payer.
+type PendingItem struct {
+	Payment    PaymentView `json:"payment"`
+	PayerName  string      `json:"payerName"`
+	PayerEmail string      `json:"payerEmail"`
+	OrgName    string      `json:"orgName,omitempty"`
+}
+
+// ChargesView is what the organisation paid (subscription charges, purchases), newest first.
+type ChargesView struct {
+	Items []PaymentView `json:"items"`
+}

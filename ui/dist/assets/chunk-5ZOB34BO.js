@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-M3DR764O.js";import"./chunk-W3XKCHV5.js";import"./chunk-T6PAFSSF.js";import{U as r}from"./chunk-FTPFH6HI.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

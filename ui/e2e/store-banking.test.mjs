@@ -1,0 +1,98 @@
+// The banking page as people use it (demo accounts, --demo: payments through the bank-transfer
+// provider, no network): an organisation's owner in English at 1366 px sees its ledger with the
+// running balance and what it paid, a bad date is refused beside its field, and the CSV
+// downloads; a platform admin in Mongolian at 375 px sees the bank transfer waiting, marks it
+// received, and finds it in the platform's income. axe, no raw keys, no console errors.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { describe, it } from 'node:test';
+import { axe } from './forms-helpers.mjs';
+import { t, useSite, watch } from './harness.mjs';
+import { settled, signInApi, tf, toastWith } from './auth-helpers.mjs';
+import { pageTexts, rawKeys } from './raw-keys.mjs';
+
+const site = useSite({ args: ['--demo'] });
+const PASSWORD = 'gerege-demo-2026';
+const P = 'banking.page';
+
+async function pageAs(name, viewport) {
+  const context = await site.browser.newContext({ viewport, acceptDownloads: true });
+  await signInApi(context, site.baseURL, { email: `${name}@demo.gerege.mn`, password: PASSWORD });
+  const page = await context.newPage();
+  return { context, page, problems: watch(page, site.baseURL) };
+}
+
+describe('banking', () => {
+  it('an owner (en, 1366 px): the ledger with its balance, what was paid, a refused date, the CSV', async () => {
+    const lang = 'en';
+    const { context, page, problems } = await pageAs('owner', { width: 1366, height: 900 });
+    await page.goto(`${site.baseURL}/${lang}/dashboard/banking`);
+    await page.getByRole('heading', { level: 1, name: t(lang, 'dashboard.banking.title'), exact: true }).waitFor();
+    await settled(page);
+    const ledger = page.getByRole('region', { name: t(lang, `${P}.orgLedger`), exact: true });
+    const table = ledger.getByRole('table', { name: t(lang, `${P}.orgLedger`) });
+    await table.waitFor();
+    assert.equal(await table.locator('tbody tr').count(), 6); // three sales: each received and its fee
+    assert.match(await ledger.locator('strong').first().textContent(), /180,500/);
+    const charges = page.getByRole('table', { name: t(lang, `${P}.charges`) });
+    assert.equal(await charges.locator('tbody tr').count(), 1);
+    // The platform's part is the admins'.
+    assert.equal(await page.getByRole('region', { name: t(lang, `${P}.pending`) }).count(), 0);
+    // A date the server cannot read: its message beside the field, focus on it.
+    const from = ledger.getByLabel(t(lang, `${P}.from`));
+    await from.fill('2026-02-30');
+    await ledger.getByRole('button', { name: t(lang, `${P}.apply`) }).click();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
+    assert.equal(await from.getAttribute('aria-invalid'), 'true');
+    const described = await from.getAttribute('aria-describedby');
+    assert.ok(described && (await page.locator(`[id="${described.split(' ')[0]}"]`).textContent()).includes(t(lang, 'banking.errors.day')));
+    await from.fill('');
+    await ledger.getByRole('button', { name: t(lang, `${P}.apply`) }).click();
+    await page.waitForFunction(() => !document.querySelector('[aria-invalid="true"]'));
+    // The CSV: offered only once complete, with its byte-order mark and the reader's words.
+    const [download] = await Promise.all([page.waitForEvent('download'), ledger.getByRole('button', { name: t(lang, `${P}.csv`) }).click()]);
+    const text = await readFile(await download.path(), 'utf8');
+    assert.match(text, new RegExp(`^\uFEFF${t(lang, 'banking.export.date')},`));
+    assert.equal(text.trim().split('\n').length, 7);
+    // A download that breaks offers no file: the page says it failed.
+    let offered = false;
+    page.on('download', () => (offered = true));
+    await page.route('**/api/banking/ledger.csv*', (route) => route.abort('connectionreset'));
+    await ledger.getByRole('button', { name: t(lang, `${P}.csv`) }).click();
+    await ledger.getByRole('alert').getByText(t(lang, `${P}.csvFailed`)).waitFor();
+    assert.equal(offered, false);
+    await page.unroute('**/api/banking/ledger.csv*');
+    assert.deepEqual(rawKeys((await pageTexts(page)).join('\n')), []);
+    assert.deepEqual(await axe(page, 'banking (en, wide)'), []);
+    // The refused date's 422 is the form's to show, the broken download the test's own; nothing else may fail.
+    const expected = (p) => /status of 422|HTTP 422: .*\/api\/banking\/ledger\?.*from=2026-02-30|request failed: .*ledger\.csv|ERR_CONNECTION_RESET/.test(p);
+    assert.deepEqual(problems.filter((p) => !expected(p)), []);
+    await context.close();
+  });
+
+  it('an admin (mn, 375 px): the transfer waiting, marked received, in the platform income', async () => {
+    const lang = 'mn';
+    const { context, page, problems } = await pageAs('admin', { width: 375, height: 740 });
+    await page.goto(`${site.baseURL}/${lang}/dashboard/banking`);
+    await page.getByRole('heading', { level: 1, name: t(lang, 'dashboard.banking.title'), exact: true }).waitFor();
+    await settled(page);
+    const pending = page.getByRole('region', { name: t(lang, `${P}.pending`), exact: true });
+    const row = pending.getByRole('row').filter({ hasText: 'GRG-' });
+    assert.equal(await row.count(), 1);
+    const reference = (await row.getByRole('rowheader').textContent()).trim();
+    const income = page.getByRole('region', { name: t(lang, `${P}.platformLedger`), exact: true });
+    const before = await income.locator('tbody tr').count();
+    assert.deepEqual(await axe(page, 'banking admin (mn, phone)'), []);
+    await row.getByRole('button', { name: new RegExp(t(lang, `${P}.markPaid`)) }).click();
+    await toastWith(page, tf(lang, `${P}.marked`, { reference }));
+    await pending.getByText(t(lang, `${P}.noPending`)).waitFor();
+    // The platform's income shows it after a reload of its ledger.
+    await income.getByRole('button', { name: t(lang, `${P}.apply`) }).click();
+    await page.waitForFunction((n) => document.querySelectorAll('#banking-platform tbody tr').length === n + 1, before);
+    assert.deepEqual(rawKeys((await pageTexts(page)).join('\n')), []);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 375, `no sideways scrolling (${width} px)`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { DashboardShell } from '../../../../ui/DashboardShell';
+import { Charges, Ledger } from './Ledger';
+import { Pending } from './Pending';
+
+/**
+ * /dashboard/banking: the organisation's ledger and what it paid for those who hold banking.org
+ * (owner), the bank transfers waiting and the platform's ledger for those who hold
+ * banking.platform (admins). The server checks each answer again.
+ */
+export function Banking() {
+  const { t } = useTranslation();
+  return (
+    <DashboardShell page="banking">
+      {(user) => {
+        const org = user.permissions.includes('banking.org') && !!user.organization;
+        const platform = user.permissions.includes('banking.platform');
+        return (
+          <>
+            <p>{t('banking.page.intro')}</p>
+            {org && (
+              <>
+                <Ledger scope="org" title={t('banking.page.orgLedger')} />
+                <Charges />
+              </>
+            )}
+            {platform && (
+              <>
+                <Pending />
+                <Ledger scope="platform" title={t('banking.page.platformLedger')} />
+              </>
+            )}
+          </>
+        );
+      }}
+    </DashboardShell>
+  );
+}

@@ -33,6 +33,7 @@ import (
 	"gerege/app/platform/web"
 	"gerege/app/platform/widgets"
 	"gerege/app/site"
+	"gerege/app/store/billing"
 	"gerege/app/workspace/analytics"
 	"gerege/app/workspace/calendar"
 	"gerege/app/workspace/chat"
@@ -192,6 +193,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		{"workspace-home", &home.Handlers{Widgets: s.widgets, Log: log}},
 		// The workspace's analytics: counts from the database for organisations and admins.
 		{"workspace-analytics", &analytics.Handlers{Store: store, Now: s.now}},
+		// Store: plans, subscriptions and invoices.
+		{"billing", &billing.Handlers{Store: store, Mailer: s.mailer, Limiter: s.limiter, Now: s.now, Rate: web.Rate{N: 60, Per: time.Hour}}},
 	}
 
 	s.jobs = &jobs.Runner{Now: s.now, Log: log}

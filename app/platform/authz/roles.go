@@ -66,6 +66,11 @@ const (
 	WorkspaceAnalytics         Perm = "workspace.analytics"          // the analytics page, /dashboard/analytics (owner, manager, admins): it shows what the two below allow
 	WorkspaceAnalyticsOrg      Perm = "workspace.analytics.org"      // the organisation's postings, funnel, review times and reports (owner, manager)
 	WorkspaceAnalyticsPlatform Perm = "workspace.analytics.platform" // the platform's sign-ups, active people and Direction Board codes (admins)
+	// store: billing
+	BillingPlansManage    Perm = "billing.plans.manage"    // create and change plans and their prices (admins)
+	BillingInvoicesManage Perm = "billing.invoices.manage" // every invoice: manual invoices, issue, void, credit (admins)
+	BillingInvoicesRead   Perm = "billing.invoices.read"   // the invoice pages: one's organisation's invoices (owner), all with billing.invoices.manage (admins)
+	BillingAccount        Perm = "billing.account"         // the organisation's subscription: subscribe, change plan, cancel (owner)
 )
 
 // Role is what a user is: their account type, their role in an organisation, their forms-desk
@@ -88,14 +93,15 @@ const (
 var Grants = map[Role][]Perm{
 	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceBookingBook},
 	RoleEnterprise:    {CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar},
-	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg},
+	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg, BillingInvoicesRead, BillingAccount},
 	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg},
 	RoleCounselor:     {OpportunitiesReview, WorkspaceBookingHost},
 	RoleDesk:          {FormsDeskRead, FormsDeskWrite, DirectionBoardStats},
 	RoleDeskSensitive: {FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats},
 	RoleAdmin: {OpportunitiesApprove, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
 		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant,
-		PeopleManage, PeopleStaffManage, WorkspaceSupportAnswer, WorkspaceAnalytics, WorkspaceAnalyticsPlatform},
+		PeopleManage, PeopleStaffManage, WorkspaceSupportAnswer, WorkspaceAnalytics, WorkspaceAnalyticsPlatform,
+		BillingPlansManage, BillingInvoicesManage, BillingInvoicesRead},
 }
 
 // All lists every named permission (the role × route test checks that each is granted to some
@@ -110,7 +116,9 @@ var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, Opp
 	// workspace: chat
 	WorkspaceChat, WorkspaceSupportAnswer,
 	// workspace: analytics
-	WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceAnalyticsPlatform}
+	WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceAnalyticsPlatform,
+	// store: billing
+	BillingPlansManage, BillingInvoicesManage, BillingInvoicesRead, BillingAccount}
 
 // RolesOf returns the roles u holds, for the permission check.
 func RolesOf(u *db.User) []Role {

@@ -28,6 +28,7 @@ import (
 	"gerege/app/platform/jobs"
 	"gerege/app/platform/mail"
 	"gerege/app/platform/notify"
+	"gerege/app/platform/payments"
 	"gerege/app/platform/secure"
 	"gerege/app/platform/userdata"
 	"gerege/app/platform/web"
@@ -66,6 +67,7 @@ type Server struct {
 	modules   []module
 	jobs      *jobs.Runner
 	limiter   *web.Limiter
+	payments  *payments.Service
 	cancel    context.CancelFunc
 	stopOnce  sync.Once
 	wg        sync.WaitGroup
@@ -137,6 +139,14 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 	s.sessions.ErrorFunc = func(w http.ResponseWriter, r *http.Request, err error) { s.kit.Fail(w, r, err) }
 
 	s.limiter = web.NewLimiter(s.now)
+	payCfg := cfg.Payments
+	if cfg.Demo && payCfg.Bank == (payments.BankConfig{}) {
+		payCfg.Bank = payments.DemoBank // a demo needs no network and no real account
+	}
+	s.payments = payments.New(store, s.now, payCfg)
+	if payCfg.Bank.Account == "" {
+		log.Warn("payments: no bank-transfer details: set GEREGE_BANK_NAME, GEREGE_BANK_ACCOUNT and GEREGE_BANK_HOLDER")
+	}
 	s.mailer = mail.New(store, mail.SMTP{Host: cfg.SMTP.Host, Port: cfg.SMTP.Port, User: cfg.SMTP.User,
 		Password: cfg.SMTP.Password, From: cfg.SMTP.From, TLS: cfg.SMTP.TLS}, log, s.now)
 	hashKey := secure.DeriveKey(s.secret, "token-hash v1")
@@ -260,6 +270,9 @@ func (s *Server) Notify() *notify.Service { return s.notify }
 
 // Mailer is the server's mailer (tests flush it).
 func (s *Server) Mailer() *mail.Mailer { return s.mailer }
+
+// Payments is the payments core every module that takes money is given.
+func (s *Server) Payments() *payments.Service { return s.payments }
 
 // Store is the server's database (for commands and tests).
 func (s *Server) Store() *db.Store { return s.store }

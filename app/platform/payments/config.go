@@ -1,0 +1,40 @@
+package payments
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Config is the payments' configuration, read only from the environment (secrets included:
+// never flags, never logged). With nothing set, only the bank-transfer provider is there.
+type Config struct {
+	Bank BankConfig
+	// FeeBasisPoints: the platform's fee on payments to organisations, GEREGE_PLATFORM_FEE_BPS
+	// (100 = 1 %; default 0).
+	FeeBasisPoints int64
+	// Providers built from the environment (Stripe, QPay), or added by tests.
+	Providers []Provider
+}
+
+func (c Config) extra() []Provider { return c.Providers }
+
+// ConfigFromEnv reads the payments' configuration from the environment.
+func ConfigFromEnv(getenv func(string) string) (Config, error) {
+	var c Config
+	var errs []error
+	c.Bank = BankConfig{Name: strings.TrimSpace(getenv("GEREGE_BANK_NAME")),
+		Account: strings.TrimSpace(getenv("GEREGE_BANK_ACCOUNT")), Holder: strings.TrimSpace(getenv("GEREGE_BANK_HOLDER"))}
+	if v := strings.TrimSpace(getenv("GEREGE_PLATFORM_FEE_BPS")); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 || n > 10_000 {
+			errs = append(errs, fmt.Errorf("GEREGE_PLATFORM_FEE_BPS: want basis points 0…10000, got %q", v))
+		}
+		c.FeeBasisPoints = n
+	}
+	return c, errors.Join(errs...)
+}
+
+// DemoBank is the bank-transfer details of a demo installation without its own.
+var DemoBank = BankConfig{Name: "Demo Bank", Account: "0000 1234 5678", Holder: "Gerege Demo LLC"}

@@ -13,6 +13,7 @@ import (
 	"gerege/app/platform/authn"
 	"gerege/app/platform/authz"
 	"gerege/app/platform/mail"
+	"gerege/app/platform/payments"
 	"gerege/app/platform/web"
 	"gerege/db"
 )
@@ -41,6 +42,8 @@ type Handlers struct {
 	Limiter *web.Limiter
 	Now     func() time.Time
 	Seller  Seller
+	// Payments collects the invoices (app/platform/payments).
+	Payments *payments.Service
 	// Rate bounds subscribing and manual invoices per account.
 	Rate web.Rate
 }

@@ -3,6 +3,7 @@ package billing
 import (
 	"time"
 
+	"gerege/app/platform/payments"
 	"gerege/db"
 )
 
@@ -162,4 +163,73 @@ func tp(t time.Time) *time.Time {
 		return nil
 	}
 	return &t
+}
+
+// SubscribeRequest subscribes the caller's organisation to a plan.
+type SubscribeRequest struct {
+	PlanID       int64  `json:"planId"`
+	Currency     string `json:"currency" enum:"MNT,USD"`
+	Provider     string `json:"provider"`     // one of the account view's providers; "bank" always works
+	AcceptTerms  bool   `json:"acceptTerms"`  // the no-refund terms
+	TermsVersion string `json:"termsVersion"` // the version the page showed
+	ReturnURL    string `json:"returnUrl"`    // a path of this site to come back to after a redirect provider
+}
+
+// PaymentStep is what the payer does next for an invoice.
+type PaymentStep struct {
+	InvoiceID int64         `json:"invoiceId"`
+	PaymentID int64         `json:"paymentId"`
+	Next      payments.Next `json:"next"`
+}
+
+// SubscribeResult is the subscription (pending until paid) and how to pay its first invoice.
+type SubscribeResult struct {
+	Account AccountView `json:"account"`
+	Payment PaymentStep `json:"payment"`
+}
+
+// ChangeRequest moves the subscription to another plan.
+type ChangeRequest struct {
+	PlanID int64 `json:"planId"`
+}
+
+// ChangeResult is the subscription after a change; Payment is set for an upgrade (the
+// difference for the rest of the month), absent for a downgrade (from the next renewal).
+type ChangeResult struct {
+	Account AccountView  `json:"account"`
+	Payment *PaymentStep `json:"payment,omitempty"`
+}
+
+// PayRequest starts paying an invoice.
+type PayRequest struct {
+	ReturnURL string `json:"returnUrl"`
+}
+
+// AccountView is the organisation's subscription as its owner sees it on the account page.
+type AccountView struct {
+	Plan              PlanView         `json:"plan"`   // the plan that applies now (the free plan without a live subscription)
+	Status            string           `json:"status" enum:"none,pending,active,past_due,ended"`
+	Currency          string           `json:"currency"`
+	Price             int64            `json:"price"` // charged at the next renewal
+	PeriodStart       *time.Time       `json:"periodStart,omitempty"`
+	PeriodEnd         *time.Time       `json:"periodEnd,omitempty"`
+	CancelAtPeriodEnd bool             `json:"cancelAtPeriodEnd"`
+	NextPlan          *PlanView        `json:"nextPlan,omitempty"`    // a downgrade waiting for the renewal
+	PendingPlan       *PlanView        `json:"pendingPlan,omitempty"` // the plan of a subscription waiting for its first payment
+	Unpaid            []InvoiceSummary `json:"unpaid"`                // issued invoices waiting for payment
+	Invoices          []InvoiceSummary `json:"invoices"`              // the latest invoices
+	Notices           []NoticeView     `json:"notices"`               // price-change notices sent
+	Providers         []string         `json:"providers"`
+	TermsVersion      string           `json:"termsVersion"`
+}
+
+// NoticeView is a price-change notice sent to the organisation.
+type NoticeView struct {
+	Currency      string     `json:"currency"`
+	OldPrice      int64      `json:"oldPrice"`
+	NewPrice      int64      `json:"newPrice"`
+	SentAt        time.Time  `json:"sentAt"`
+	DeliveredAt   *time.Time `json:"deliveredAt,omitempty"`
+	EffectiveFrom time.Time  `json:"effectiveFrom"`
+	Applied       bool       `json:"applied"`
 }

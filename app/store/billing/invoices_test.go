@@ -68,15 +68,15 @@ func TestManualInvoiceBadInput(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	for name, body := range map[string]any{
-		"no lines":      map[string]any{"orgId": w.orgID, "lang": "mn", "currency": "MNT", "vatRateBp": 1000, "lines": []any{}},
-		"negative qty":  map[string]any{"orgId": w.orgID, "lang": "mn", "currency": "MNT", "vatRateBp": 1000, "lines": []any{map[string]any{"description": "x", "quantity": -1, "unitPrice": 10}}},
-		"fractional":    map[string]any{"orgId": w.orgID, "lang": "mn", "currency": "MNT", "vatRateBp": 1000, "lines": []any{map[string]any{"description": "x", "quantity": 1.5, "unitPrice": 10}}},
-		"currency":      map[string]any{"orgId": w.orgID, "lang": "mn", "currency": "EUR", "vatRateBp": 1000, "lines": []any{map[string]any{"description": "x", "quantity": 1, "unitPrice": 10}}},
-		"vat":           map[string]any{"orgId": w.orgID, "lang": "mn", "currency": "MNT", "vatRateBp": 1700, "lines": []any{map[string]any{"description": "x", "quantity": 1, "unitPrice": 10}}},
-		"unknown org":   map[string]any{"orgId": 987654, "lang": "mn", "currency": "MNT", "vatRateBp": 1000, "lines": []any{map[string]any{"description": "x", "quantity": 1, "unitPrice": 10}}},
-		"no buyer":      map[string]any{"orgId": 0, "lang": "mn", "currency": "MNT", "vatRateBp": 1000, "lines": []any{map[string]any{"description": "x", "quantity": 1, "unitPrice": 10}}},
-		"huge price":    map[string]any{"orgId": w.orgID, "lang": "mn", "currency": "MNT", "vatRateBp": 0, "lines": []any{map[string]any{"description": "x", "quantity": 100000, "unitPrice": 1e15}}},
-		"bad due date":  map[string]any{"orgId": w.orgID, "lang": "mn", "currency": "MNT", "vatRateBp": 0, "dueDate": "31-12-2026", "lines": []any{map[string]any{"description": "x", "quantity": 1, "unitPrice": 10}}},
+		"no lines":     map[string]any{"orgId": w.orgID, "lang": "mn", "currency": "MNT", "vatRateBp": 1000, "lines": []any{}},
+		"negative qty": map[string]any{"orgId": w.orgID, "lang": "mn", "currency": "MNT", "vatRateBp": 1000, "lines": []any{map[string]any{"description": "x", "quantity": -1, "unitPrice": 10}}},
+		"fractional":   map[string]any{"orgId": w.orgID, "lang": "mn", "currency": "MNT", "vatRateBp": 1000, "lines": []any{map[string]any{"description": "x", "quantity": 1.5, "unitPrice": 10}}},
+		"currency":     map[string]any{"orgId": w.orgID, "lang": "mn", "currency": "EUR", "vatRateBp": 1000, "lines": []any{map[string]any{"description": "x", "quantity": 1, "unitPrice": 10}}},
+		"vat":          map[string]any{"orgId": w.orgID, "lang": "mn", "currency": "MNT", "vatRateBp": 1700, "lines": []any{map[string]any{"description": "x", "quantity": 1, "unitPrice": 10}}},
+		"unknown org":  map[string]any{"orgId": 987654, "lang": "mn", "currency": "MNT", "vatRateBp": 1000, "lines": []any{map[string]any{"description": "x", "quantity": 1, "unitPrice": 10}}},
+		"no buyer":     map[string]any{"orgId": 0, "lang": "mn", "currency": "MNT", "vatRateBp": 1000, "lines": []any{map[string]any{"description": "x", "quantity": 1, "unitPrice": 10}}},
+		"huge price":   map[string]any{"orgId": w.orgID, "lang": "mn", "currency": "MNT", "vatRateBp": 0, "lines": []any{map[string]any{"description": "x", "quantity": 100000, "unitPrice": 1e15}}},
+		"bad due date": map[string]any{"orgId": w.orgID, "lang": "mn", "currency": "MNT", "vatRateBp": 0, "dueDate": "31-12-2026", "lines": []any{map[string]any{"description": "x", "quantity": 1, "unitPrice": 10}}},
 	} {
 		r := w.call(t, "admin", "POST", "/api/billing/invoices", body)
 		if r.Status != 422 && r.Status != 400 {
@@ -141,9 +141,9 @@ func TestInvoiceNumbersHaveNoGaps(t *testing.T) {
 
 func samplePDF() billing.InvoiceView {
 	return billing.InvoiceView{ID: 1, Kind: "invoice", Status: "issued", Number: "2026-00001", Lang: "mn", Currency: "MNT",
-		Seller: billing.Party{Name: "Гэрэгэ ХХК", Address: "Сүхбаатар дүүрэг, Улаанбаатар", TaxID: "6543210"},
-		Buyer:  billing.Party{Name: "Шинэ Өргөө сургууль", Address: "Баянзүрх дүүрэг", TaxID: "1234567"},
-		Lines:  []billing.LineView{{Description: "«Эхлэл» багц, нэг сар", Quantity: 1, UnitPrice: 25000, Amount: 25000}},
+		Seller:  billing.Party{Name: "Гэрэгэ ХХК", Address: "Сүхбаатар дүүрэг, Улаанбаатар", TaxID: "6543210"},
+		Buyer:   billing.Party{Name: "Шинэ Өргөө сургууль", Address: "Баянзүрх дүүрэг", TaxID: "1234567"},
+		Lines:   []billing.LineView{{Description: "«Эхлэл» багц, нэг сар", Quantity: 1, UnitPrice: 25000, Amount: 25000}},
 		VATRate: "10%", Net: 22727, VAT: 2273, Total: 25000}
 }
 

@@ -98,4 +98,3 @@ func (h *Handlers) rate(u *db.User, what string) error {
 	}
 	return h.Limiter.Limit("billing:"+what+":"+strconv.FormatInt(u.ID, 10), h.Rate)
 }
-

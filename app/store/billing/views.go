@@ -207,7 +207,7 @@ type PayRequest struct {
 
 // AccountView is the organisation's subscription as its owner sees it on the account page.
 type AccountView struct {
-	Plan              PlanView         `json:"plan"`   // the plan that applies now (the free plan without a live subscription)
+	Plan              PlanView         `json:"plan"` // the plan that applies now (the free plan without a live subscription)
 	Status            string           `json:"status" enum:"none,pending,active,past_due,ended"`
 	Currency          string           `json:"currency"`
 	Price             int64            `json:"price"` // charged at the next renewal

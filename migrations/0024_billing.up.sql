@@ -22,9 +22,9 @@ CREATE TABLE billing_plans (
 
 INSERT INTO billing_plans (code, name_en, name_mn, summary_en, summary_mn, max_postings, max_staff, max_communities,
     price_mnt, price_usd, sort, created_at, updated_at) VALUES
- ('free', 'Free', 'Үнэгүй', 'For trying the platform', 'Платформыг туршихад', 2, 2, 0, 0, 0, 0, '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z'),
- ('starter', 'Starter', 'Эхлэл', 'For a school or a small company', 'Сургууль, жижиг байгууллагад', 10, 5, 1, 99000, 2900, 1, '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z'),
- ('pro', 'Pro', 'Про', 'For universities and large employers', 'Их сургууль, томоохон ажил олгогчид', -1, 25, 5, 299000, 8900, 2, '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z');
+ ('free', 'Free', 'Үнэгүй', 'For trying the platform as an organization', 'Платформыг байгууллагаараа туршихад', 2, 2, 0, 0, 0, 0, '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z'),
+ ('starter', 'Enterprise Starter', 'Байгууллага Эхлэл', 'For counselors and small organizations', 'Зөвлөх болон жижиг байгууллагад', 10, 5, 1, 49000, 1500, 1, '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z'),
+ ('pro', 'Enterprise Pro', 'Байгууллага Про', 'For schools, agencies and growing teams', 'Сургууль, зуучлалын байгууллага, өсөн нэмэгдэж буй багт', -1, 25, 5, 149000, 4500, 2, '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z');
 
 -- One subscription per organisation (a new one replaces an ended one in place).
 CREATE TABLE billing_subscriptions (

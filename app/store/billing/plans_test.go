@@ -14,7 +14,7 @@ func TestPlansAccess(t *testing.T) {
 	body := map[string]any{"code": "team", "nameEn": "Team", "nameMn": "Баг", "summaryEn": "", "summaryMn": "",
 		"limits": map[string]any{"postings": 5, "staff": 3, "communities": 1}, "priceMnt": 50000, "priceUsd": 1500, "active": true, "sort": 3}
 	apitest.Run(t, s, ts, []apitest.Scenario{
-		{Method: "GET", Path: "/api/billing/plans", Status: 200, Contains: []string{`"code":"starter"`, `"Эхлэл"`, `"currency":"MNT"`}},
+		{Method: "GET", Path: "/api/billing/plans", Status: 200, Contains: []string{`"code":"starter"`, `"Байгууллага Эхлэл"`, `"currency":"MNT"`}},
 		{Method: "GET", Path: "/api/billing/admin/plans", As: "owner", Status: 403},
 		{Method: "POST", Path: "/api/billing/plans", As: "owner", Body: body, Status: 403},
 		{Method: "POST", Path: "/api/billing/plans", As: "admin", Body: body, Status: 201, Contains: []string{`"code":"team"`, `"amount":50000`}},
@@ -51,8 +51,8 @@ func TestRetiredPlansAreNotPublic(t *testing.T) {
 	w := newWorld(t)
 	st := w.s.Store()
 	starter := planID(t, st, "starter")
-	w.must(t, w.call(t, "admin", "PUT", path("/api/billing/plans/%d", starter), map[string]any{"code": "starter", "nameEn": "Starter",
-		"nameMn": "Эхлэл", "limits": map[string]any{"postings": 10, "staff": 5, "communities": 1}, "priceMnt": 99000, "priceUsd": 2900,
+	w.must(t, w.call(t, "admin", "PUT", path("/api/billing/plans/%d", starter), map[string]any{"code": "starter", "nameEn": "Enterprise Starter",
+		"nameMn": "Байгууллага Эхлэл", "limits": map[string]any{"postings": 10, "staff": 5, "communities": 1}, "priceMnt": 49000, "priceUsd": 1500,
 		"active": false, "sort": 1}), 200)
 	pub := w.call(t, "anonymous", "GET", "/api/billing/plans", nil)
 	if strings.Contains(pub.Raw, `"starter"`) {

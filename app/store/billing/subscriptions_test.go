@@ -77,7 +77,7 @@ func TestSubscribeByBankTransfer(t *testing.T) {
 		t.Fatalf("free postings: %d %v", n, err)
 	}
 	r := w.must(t, w.call(t, "owner", "POST", "/api/billing/subscribe", subscribeBody(starter)), 201)
-	if !strings.Contains(r.Raw, `"kind":"transfer"`) || !strings.Contains(r.Raw, `"status":"pending"`) || !strings.Contains(r.Raw, `"amount":99000`) {
+	if !strings.Contains(r.Raw, `"kind":"transfer"`) || !strings.Contains(r.Raw, `"status":"pending"`) || !strings.Contains(r.Raw, `"amount":49000`) {
 		t.Fatalf("subscribe: %s", r.Raw)
 	}
 	pay := r.Body["payment"].(map[string]any)
@@ -114,7 +114,7 @@ func TestSubscribeByBankTransfer(t *testing.T) {
 	w.must(t, w.call(t, "owner", "POST", "/api/billing/subscribe", subscribeBody(starter)), 409)
 	// The invoice says what was paid.
 	inv := w.must(t, w.call(t, "owner", "GET", path("/api/billing/invoices/%d", int64(pay["invoiceId"].(float64))), nil), 200)
-	if inv.Str("status") != "paid" || inv.Str("number") == "" || num(inv, "vat") != 9000 {
+	if inv.Str("status") != "paid" || inv.Str("number") == "" || num(inv, "vat") != 4455 {
 		t.Fatalf("invoice: %s", inv.Raw)
 	}
 }
@@ -155,7 +155,7 @@ func TestSubscribeRefusesBadInput(t *testing.T) {
 	// A price sent by the browser is not read: the plan's price is charged.
 	b := subscribeBody(starter)
 	b["price"], b["amount"] = 1, 1
-	if r := w.must(t, w.call(t, "owner", "POST", "/api/billing/subscribe", b), 201); !strings.Contains(r.Raw, `"amount":{"amount":99000`) {
+	if r := w.must(t, w.call(t, "owner", "POST", "/api/billing/subscribe", b), 201); !strings.Contains(r.Raw, `"amount":{"amount":49000`) {
 		t.Fatalf("price from the client: %s", r.Raw)
 	}
 }
@@ -167,7 +167,7 @@ func TestPriceChangeNotice(t *testing.T) {
 		name     string
 		changeAt time.Duration // after subscribing; the renewal is 30 days after subscribing
 		want     int64
-	}{{"day 30", 0, 129000}, {"day 29", day, 99000}} {
+	}{{"day 30", 0, 129000}, {"day 29", day, 49000}} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			w := newWorld(t)
@@ -180,13 +180,13 @@ func TestPriceChangeNotice(t *testing.T) {
 			w.clock.Advance(c.changeAt)
 			starter := planID(t, st, "starter")
 			r := w.must(t, w.call(t, "admin", "PUT", path("/api/billing/plans/%d", starter), map[string]any{"code": "starter",
-				"nameEn": "Starter", "nameMn": "Эхлэл", "limits": map[string]any{"postings": 10, "staff": 5, "communities": 1},
-				"priceMnt": 129000, "priceUsd": 2900, "active": true, "sort": 1}), 200)
+				"nameEn": "Enterprise Starter", "nameMn": "Байгууллага Эхлэл", "limits": map[string]any{"postings": 10, "staff": 5, "communities": 1},
+				"priceMnt": 129000, "priceUsd": 1500, "active": true, "sort": 1}), 200)
 			if num(r, "notified") != 1 {
 				t.Fatalf("notified: %s", r.Raw)
 			}
 			n, e := w.emails(t, "billingPriceChange")
-			if n != 1 || e.Lang != "mn" || !strings.Contains(e.Text, "99 000₮") || !strings.Contains(e.Text, "129 000₮") || !strings.Contains(e.Text, "«Эхлэл»") {
+			if n != 1 || e.Lang != "mn" || !strings.Contains(e.Text, "49 000₮") || !strings.Contains(e.Text, "129 000₮") || !strings.Contains(e.Text, "«Байгууллага Эхлэл»") {
 				t.Fatalf("notice email (%d): %s", n, e.Text)
 			}
 			// The date in the email is the renewal the new price applies from.
@@ -198,7 +198,7 @@ func TestPriceChangeNotice(t *testing.T) {
 				t.Fatalf("the email does not name %s: %s", billing.FormatDate(applies, "mn"), e.Text)
 			}
 			ns, err := st.BillingPriceNotices(context.Background(), w.sub(t).ID)
-			if err != nil || len(ns) != 1 || ns[0].OutboxID == 0 || ns[0].EmailText == "" || ns[0].OldPrice != 99000 {
+			if err != nil || len(ns) != 1 || ns[0].OutboxID == 0 || ns[0].EmailText == "" || ns[0].OldPrice != 49000 {
 				t.Fatalf("notice proof: %+v %v", ns, err)
 			}
 			// Delivery proof once the outbox sent it.
@@ -218,7 +218,7 @@ func TestPriceChangeNotice(t *testing.T) {
 			if err != nil || inv.Total != c.want || inv.Purpose != "renewal" {
 				t.Fatalf("renewal invoice: %+v %v", inv.Total, err)
 			}
-			if c.want == 99000 { // the next renewal charges the new price
+			if c.want == 49000 { // the next renewal charges the new price
 				if err := w.s.Payments().MarkPaid(context.Background(), inv.PaymentID, 1, ""); err != nil {
 					t.Fatal(err)
 				}
@@ -378,13 +378,13 @@ func TestUpgradeProratedDowngradeAtRenewal(t *testing.T) {
 		t.Fatalf("no payment for an upgrade: %s", r.Raw)
 	}
 	inv, err := st.BillingInvoice(ctx, int64(pay["invoiceId"].(float64)))
-	if err != nil || inv.Total != (299000-99000)/2 || inv.Purpose != "upgrade" {
+	if err != nil || inv.Total != (149000-49000)/2 || inv.Purpose != "upgrade" {
 		t.Fatalf("proration: %d %v", inv.Total, err)
 	}
 	if err := w.s.Payments().MarkPaid(ctx, inv.PaymentID, 1, ""); err != nil {
 		t.Fatal(err)
 	}
-	if s := w.sub(t); s.PlanID != pro || s.Price != 299000 || !s.PeriodEnd.Equal(s.PeriodEnd) {
+	if s := w.sub(t); s.PlanID != pro || s.Price != 149000 || !s.PeriodEnd.Equal(s.PeriodEnd) {
 		t.Fatalf("after the upgrade: %+v", s)
 	}
 	// Downgrade: from the next renewal, no payment now.
@@ -400,7 +400,7 @@ func TestUpgradeProratedDowngradeAtRenewal(t *testing.T) {
 	w.renewals(t)
 	s = w.sub(t)
 	ren, _ := st.BillingInvoice(ctx, s.RenewalInvoiceID)
-	if s.PlanID != starter || ren.Total != 99000 {
+	if s.PlanID != starter || ren.Total != 49000 {
 		t.Fatalf("renewal after the downgrade: plan %d, %d", s.PlanID, ren.Total)
 	}
 	w.c["owner"] = apitest.SignIn(t, w.ts, apitest.RoleEmails["owner"])
@@ -415,8 +415,8 @@ func TestProration(t *testing.T) {
 		now       time.Time
 		old, next int64
 		want      int64
-	}{{start, 99000, 299000, 200000}, {start.Add(15 * day), 99000, 299000, 100000}, {start.Add(29 * day), 99000, 299000, 6667},
-		{end, 99000, 299000, 0}, {start.Add(10 * day), 299000, 99000, 0}, {start.Add(10 * day), 2900, 8900, 4000}} {
+	}{{start, 49000, 149000, 100000}, {start.Add(15 * day), 49000, 149000, 50000}, {start.Add(29 * day), 49000, 149000, 3333},
+		{end, 49000, 149000, 0}, {start.Add(10 * day), 149000, 49000, 0}, {start.Add(10 * day), 2900, 8900, 4000}} {
 		if got := billing.Proration(c.old, c.next, start, end, c.now); got != c.want {
 			t.Errorf("Proration(%d→%d at %v) = %d, want %d", c.old, c.next, c.now.Sub(start), got, c.want)
 		}

@@ -136,7 +136,7 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: gerege serve [flags]\n\nRuns the platform. Flags (each also read from the environment variable shown; a flag wins):\n\n")
 		fs.PrintDefaults()
-		fmt.Fprintf(fs.Output(), "\nSecrets come only from the environment: GEREGE_SECRET (signing key; generated and kept in the database when unset), GEREGE_SMTP_PASSWORD.\n")
+		fmt.Fprintf(fs.Output(), "\nSecrets come only from the environment: GEREGE_SECRET (signing key; generated and kept in the database when unset), GEREGE_SMTP_PASSWORD, and the payment providers' GEREGE_STRIPE_SECRET_KEY, GEREGE_STRIPE_WEBHOOK_SECRET (docs/store/payments.md).\n")
 	}
 	if err := fs.Parse(args); err != nil {
 		return c, err

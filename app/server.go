@@ -34,6 +34,7 @@ import (
 	"gerege/app/platform/web"
 	"gerege/app/platform/widgets"
 	"gerege/app/site"
+	"gerege/app/store/banking"
 	"gerege/app/store/billing"
 	"gerege/app/workspace/analytics"
 	"gerege/app/workspace/calendar"
@@ -144,6 +145,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		payCfg.Bank = payments.DemoBank // a demo needs no network and no real account
 	}
 	s.payments = payments.New(store, s.now, payCfg)
+	s.payments.Log = log
 	if payCfg.Bank.Account == "" {
 		log.Warn("payments: no bank-transfer details: set GEREGE_BANK_NAME, GEREGE_BANK_ACCOUNT and GEREGE_BANK_HOLDER")
 	}
@@ -205,6 +207,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		{"workspace-analytics", &analytics.Handlers{Store: store, Now: s.now}},
 		// Store: plans, subscriptions and invoices.
 		{"billing", &billing.Handlers{Store: store, Mailer: s.mailer, Payments: s.payments, Limiter: s.limiter, Now: s.now, Rate: web.Rate{N: 60, Per: time.Hour}}},
+		{"banking", &banking.Handlers{Store: store, Payments: s.payments, Now: s.now, Log: log}},
 	}
 
 	s.jobs = &jobs.Runner{Now: s.now, Log: log}

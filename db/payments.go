@@ -116,14 +116,23 @@ func (s *Store) PaymentsFor(ctx context.Context, purpose string, refID int64) ([
 }
 
 // AddPaymentAttempt records a provider's reference for a payment (idempotent) and makes it the
-// payment's current one.
+// payment's current one. A reference that already belongs to another payment is ErrConflict.
 func (s *Store) AddPaymentAttempt(ctx context.Context, paymentID int64, provider, ref string, now time.Time) error {
-	if _, err := s.exec(ctx, `INSERT INTO payment_attempts (provider, provider_ref, payment_id, created_at) VALUES (?,?,?,?)
-		ON CONFLICT (provider, provider_ref) DO NOTHING`, provider, ref, paymentID, T(now)); err != nil {
+	return s.InTx(ctx, func(tx *Store) error {
+		if _, err := tx.exec(ctx, `INSERT INTO payment_attempts (provider, provider_ref, payment_id, created_at) VALUES (?,?,?,?)
+			ON CONFLICT (provider, provider_ref) DO NOTHING`, provider, ref, paymentID, T(now)); err != nil {
+			return err
+		}
+		var owner int64
+		if err := tx.row(ctx, `SELECT payment_id FROM payment_attempts WHERE provider = ? AND provider_ref = ?`, provider, ref).Scan(&owner); err != nil {
+			return mapErr(err)
+		}
+		if owner != paymentID {
+			return fmt.Errorf("%w: %s reference %q already belongs to payment %d", ErrConflict, provider, ref, owner)
+		}
+		_, err := tx.exec(ctx, `UPDATE payments SET provider_ref = ? WHERE id = ?`, ref, paymentID)
 		return err
-	}
-	_, err := s.exec(ctx, `UPDATE payments SET provider_ref = ? WHERE id = ?`, ref, paymentID)
-	return err
+	})
 }
 
 // RecordPaymentEvent notes that a provider event was processed; false when it already was

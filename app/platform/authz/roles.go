@@ -62,6 +62,8 @@ const (
 	// workspace: chat
 	WorkspaceChat          Perm = "workspace.chat"           // conversations with the people one may talk to, and with support (every account)
 	WorkspaceSupportAnswer Perm = "workspace.support.answer" // read and answer every support conversation (admins)
+	// store: payments
+	PaymentsSettle Perm = "payments.settle" // see pending bank transfers and mark them received (admins)
 	// workspace: analytics
 	WorkspaceAnalytics         Perm = "workspace.analytics"          // the analytics page, /dashboard/analytics (owner, manager, admins): it shows what the two below allow
 	WorkspaceAnalyticsOrg      Perm = "workspace.analytics.org"      // the organisation's postings, funnel, review times and reports (owner, manager)
@@ -101,7 +103,8 @@ var Grants = map[Role][]Perm{
 	RoleAdmin: {OpportunitiesApprove, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
 		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant,
 		PeopleManage, PeopleStaffManage, WorkspaceSupportAnswer, WorkspaceAnalytics, WorkspaceAnalyticsPlatform,
-		BillingPlansManage, BillingInvoicesManage, BillingInvoicesRead},
+		BillingPlansManage, BillingInvoicesManage, BillingInvoicesRead,
+		PaymentsSettle},
 }
 
 // All lists every named permission (the role × route test checks that each is granted to some
@@ -118,7 +121,9 @@ var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, Opp
 	// workspace: analytics
 	WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceAnalyticsPlatform,
 	// store: billing
-	BillingPlansManage, BillingInvoicesManage, BillingInvoicesRead, BillingAccount}
+	BillingPlansManage, BillingInvoicesManage, BillingInvoicesRead, BillingAccount,
+	// store: payments
+	PaymentsSettle}
 
 // RolesOf returns the roles u holds, for the permission check.
 func RolesOf(u *db.User) []Role {

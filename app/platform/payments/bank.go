@@ -56,3 +56,14 @@ func luhn(digits string) int {
 	}
 	return (10 - sum%10) % 10
 }
+
+// TransferOf is the transfer details of a bank-transfer payment (nil for other providers).
+func (s *Service) TransferOf(p db.Payment) *Transfer {
+	prov, ok := s.Provider(ProviderBank)
+	b, isBank := prov.(*Bank)
+	if p.Provider != ProviderBank || !ok || !isBank {
+		return nil
+	}
+	next, _, _ := b.Begin(context.Background(), p, "")
+	return next.Transfer
+}

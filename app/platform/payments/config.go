@@ -3,6 +3,7 @@ package payments
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 )
@@ -10,7 +11,8 @@ import (
 // Config is the payments' configuration, read only from the environment (secrets included:
 // never flags, never logged). With nothing set, only the bank-transfer provider is there.
 type Config struct {
-	Bank BankConfig
+	Bank   BankConfig
+	Stripe StripeConfig
 	// FeeBasisPoints: the platform's fee on payments to organisations, GEREGE_PLATFORM_FEE_BPS
 	// (100 = 1 %; default 0).
 	FeeBasisPoints int64
@@ -18,7 +20,13 @@ type Config struct {
 	Providers []Provider
 }
 
-func (c Config) extra() []Provider { return c.Providers }
+func (c Config) extra() []Provider {
+	out := c.Providers
+	if c.Stripe.SecretKey != "" {
+		out = append([]Provider{NewStripe(c.Stripe)}, out...)
+	}
+	return out
+}
 
 // ConfigFromEnv reads the payments' configuration from the environment.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
@@ -33,7 +41,20 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		}
 		c.FeeBasisPoints = n
 	}
+	c.Stripe = StripeConfig{SecretKey: strings.TrimSpace(getenv("GEREGE_STRIPE_SECRET_KEY")),
+		WebhookSecret: strings.TrimSpace(getenv("GEREGE_STRIPE_WEBHOOK_SECRET")), APIBase: strings.TrimSpace(getenv("GEREGE_STRIPE_API_BASE"))}
+	if (c.Stripe.SecretKey == "") != (c.Stripe.WebhookSecret == "") {
+		errs = append(errs, errors.New("GEREGE_STRIPE_SECRET_KEY and GEREGE_STRIPE_WEBHOOK_SECRET: set both (card payments) or neither"))
+	}
+	if c.Stripe.APIBase != "" && !validBase(c.Stripe.APIBase) {
+		errs = append(errs, fmt.Errorf("GEREGE_STRIPE_API_BASE: want an absolute http(s) URL, got %q", c.Stripe.APIBase))
+	}
 	return c, errors.Join(errs...)
+}
+
+func validBase(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 // DemoBank is the bank-transfer details of a demo installation without its own.

@@ -9,6 +9,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"slices"
 	"strconv"
 	"strings"
@@ -146,6 +148,7 @@ type Provider interface {
 type Service struct {
 	Store *db.Store
 	Now   func() time.Time
+	Log   *slog.Logger // nil: nothing logged
 	// FeeBasisPoints is the platform's fee on payments to organisations (100 = 1 %).
 	FeeBasisPoints int64
 
@@ -210,11 +213,19 @@ func (s *Service) handler(purpose string) PaidFunc {
 	return s.handlers[purpose]
 }
 
+func (s *Service) log() *slog.Logger {
+	if s.Log == nil {
+		return slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return s.Log
+}
+
 // Errors a person can cause; they are *web.Error, so handlers pass them on as they are.
 var (
 	ErrNotPending  = &web.Error{Status: 409, Code: "payment_not_pending", Message: web.M("payments.errors.notPending")}
 	ErrUnavailable = &web.Error{Status: 409, Code: "payment_provider_unavailable", Message: web.M("payments.errors.unavailable")}
 	ErrKeyReused   = &web.Error{Status: 409, Code: "payment_key_reused", Message: web.M("payments.errors.keyReused")}
+	ErrNotBank     = &web.Error{Status: 409, Code: "payment_not_bank_transfer", Message: web.M("payments.errors.notBank")}
 	ErrProvider    = &web.Error{Status: 502, Code: "payment_provider_failed", Message: web.M("payments.errors.provider")}
 	// ErrUnknownPayment: an event or callback names no payment of ours; nothing changes.
 	ErrUnknownPayment = &web.Error{Status: 404, Code: "payment_unknown", Message: web.M("payments.errors.unknown")}
@@ -317,7 +328,7 @@ func (s *Service) MarkPaid(ctx context.Context, paymentID, adminID int64, ip str
 		return err
 	}
 	if p.Provider != ProviderBank {
-		return ErrNotPending
+		return ErrNotBank
 	}
 	return s.Store.InTx(ctx, func(tx *db.Store) error {
 		ok, err := s.settleTx(ctx, tx, paymentID, ProviderBank, "mark-paid:"+strconv.FormatInt(paymentID, 10), adminID)

@@ -258,8 +258,17 @@ func (s *Store) AddBillingTermsAcceptance(ctx context.Context, a BillingTermsAcc
 
 // BillingTermsAcceptances lists an organisation's acceptances, newest first.
 func (s *Store) BillingTermsAcceptances(ctx context.Context, orgID int64) ([]BillingTermsAcceptance, error) {
+	return s.billingAcceptances(ctx, `org_id = ?`, orgID)
+}
+
+// BillingTermsAcceptancesBy lists the acceptances a person made, newest first ("download my data").
+func (s *Store) BillingTermsAcceptancesBy(ctx context.Context, userID int64) ([]BillingTermsAcceptance, error) {
+	return s.billingAcceptances(ctx, `user_id = ?`, userID)
+}
+
+func (s *Store) billingAcceptances(ctx context.Context, where string, arg int64) ([]BillingTermsAcceptance, error) {
 	rows, err := s.rows(ctx, `SELECT org_id, coalesce(user_id, 0), plan_id, terms_version, accepted_at, ip
-		FROM billing_terms_acceptances WHERE org_id = ? ORDER BY id DESC LIMIT 100`, orgID)
+		FROM billing_terms_acceptances WHERE `+where+` ORDER BY id DESC LIMIT 1000`, arg)
 	if err != nil {
 		return nil, mapErr(err)
 	}

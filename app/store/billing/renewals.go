@@ -175,10 +175,8 @@ func (h *Handlers) renew(ctx context.Context, tx *db.Store, s db.BillingSubscrip
 		return err
 	}
 	s.RenewalInvoiceID, s.Attempts, s.NextAttemptAt = inv.ID, 0, s.PeriodEnd.Add(RetryAfter[0])
-	if _, err := tx.SaveBillingSubscription(ctx, s, now); err != nil {
-		return err
-	}
-	return h.emailInvoice(ctx, tx, inv)
+	_, err = tx.SaveBillingSubscription(ctx, s, now)
+	return err
 }
 
 // ownerOf is the subscription's owner (the organisation's owner today if the one who

@@ -321,7 +321,7 @@ func (h *Handlers) dropPending(ctx context.Context, tx *db.Store, s db.BillingSu
 }
 
 // subscriptionInvoice issues an invoice of a subscription (first month, renewal, upgrade) in
-// tx, with the year's next number, and creates its pending payment.
+// tx, with the year's next number, creates its pending payment and emails it to the owner.
 func (h *Handlers) subscriptionInvoice(ctx context.Context, tx *db.Store, s db.BillingSubscription, plan db.BillingPlan,
 	owner *db.User, purpose string, amount int64, from, to, due time.Time) (db.BillingInvoice, error) {
 	lang := owner.Language
@@ -343,7 +343,10 @@ func (h *Handlers) subscriptionInvoice(ctx context.Context, tx *db.Store, s db.B
 	if err := h.collect(ctx, tx, id, purposeSubscription, owner.ID, s.Provider); err != nil {
 		return v, err
 	}
-	return tx.BillingInvoice(ctx, id)
+	if v, err = tx.BillingInvoice(ctx, id); err != nil {
+		return v, err
+	}
+	return v, h.emailInvoice(ctx, tx, v)
 }
 
 // collect creates the pending payment of an issued invoice (its key is the invoice: asking

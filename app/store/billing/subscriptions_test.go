@@ -117,6 +117,11 @@ func TestSubscribeByBankTransfer(t *testing.T) {
 	if inv.Str("status") != "paid" || inv.Str("number") == "" || num(inv, "vat") != 4455 {
 		t.Fatalf("invoice: %s", inv.Raw)
 	}
+	// "Download my data" has the acceptance.
+	x := w.must(t, w.call(t, "owner", "GET", "/api/account/export", nil), 200)
+	if !strings.Contains(x.Raw, `"billingTermsAcceptances": [`) || !strings.Contains(x.Raw, `"termsVersion": "`+billing.TermsVersion+`"`) {
+		t.Fatalf("export: %.600s", x.Raw)
+	}
 }
 
 func TestSubscribeRefusesBadInput(t *testing.T) {
@@ -253,8 +258,8 @@ func TestRenewalRetriesThenFreePlan(t *testing.T) {
 	if s.RenewalInvoiceID == 0 || s.Status != "active" {
 		t.Fatalf("no renewal: %+v", s)
 	}
-	if n, _ := w.emails(t, "billingInvoice"); n != 1 {
-		t.Fatalf("renewal invoice emails: %d", n)
+	if n, e := w.emails(t, "billingInvoice"); n != 2 || !strings.Contains(e.Subject, "2026-00002") {
+		t.Fatalf("invoice emails (the first month's, the renewal's): %d %q", n, e.Subject)
 	}
 	w.renewals(t) // running again changes nothing
 	for i, at := range billing.RetryAfter {

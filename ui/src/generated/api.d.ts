@@ -3483,6 +3483,7 @@ export interface components {
             account: components["schemas"]["AccountsUserView"];
             applications: components["schemas"]["OpportunitiesExportedApplication"][];
             appointments: components["schemas"]["CalendarBookingView"][];
+            billingTermsAcceptances: components["schemas"]["BillingAcceptanceView"][];
             calendarEvents: components["schemas"]["CalendarEventView"][];
             calendarInvitations: components["schemas"]["CalendarCalendarItem"][];
             chat: components["schemas"]["ChatExportedChat"];
@@ -3792,6 +3793,16 @@ export interface components {
         };
         BankingWebhookAck: {
             received: boolean;
+        };
+        BillingAcceptanceView: {
+            /** Format: date-time */
+            acceptedAt: string;
+            ip: string;
+            /** Format: int64 */
+            orgId: number;
+            /** Format: int64 */
+            planId: number;
+            termsVersion: string;
         };
         BillingAccountView: {
             cancelAtPeriodEnd: boolean;

@@ -8,7 +8,7 @@ import type { Body, Resp } from '../../../../lib/apitypes';
 import { FormMessage, SubmitButton, useForm } from '../../../../lib/form';
 import { onApiError } from '../../../../lib/session';
 import { DashboardShell } from '../../../../ui/DashboardShell';
-import { DateField, SelectField, TextField } from "../../../../ui/fields/TextField";
+import { DateField, SelectField, TextField } from '../../../../ui/fields/TextField';
 
 type Invoice = Resp<'getBillingInvoice'>;
 interface LineState {
@@ -104,7 +104,7 @@ function EditForm({ id }: { id: string }) {
         </button>
       </p>
       <TextField id="inv-note" label={t(`${F}.note`)} {...form.text('note')} />
-      <DateField id="inv-due" label={t(`${F}.dueDate`)} {...form.text("dueDate")} />
+      <DateField id="inv-due" label={t(`${F}.dueDate`)} {...form.text('dueDate')} />
       <SubmitButton busy={form.busy}>{t(`${F}.save`)}</SubmitButton>
       <p>
         <Link href="/dashboard/invoice">{t('storeBilling.ui.back')}</Link>

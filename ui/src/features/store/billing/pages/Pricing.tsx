@@ -137,6 +137,14 @@ function SubscribeForm({ plans, initialPlan }: { plans: Plan[]; initialPlan: str
   if (done) {
     return <PayNext step={done.payment} />;
   }
+  if (account?.status === 'active' || account?.status === 'past_due') {
+    // Already subscribed: changing plan or cancelling is on the subscription page.
+    return (
+      <p>
+        {t(`${Y}.already`, { plan: planName(account.plan, lang) })} <Link href="/dashboard/subscription">{t(`${Y}.toSubscription`)}</Link>
+      </p>
+    );
+  }
   return (
     <form ref={attach} noValidate onSubmit={onSubmit} class="billing-form">
       <FormMessage message={form.message} />

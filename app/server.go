@@ -206,7 +206,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		// The workspace's analytics: counts from the database for organisations and admins.
 		{"workspace-analytics", &analytics.Handlers{Store: store, Now: s.now}},
 		// Store: plans, subscriptions and invoices.
-		{"billing", &billing.Handlers{Store: store, Mailer: s.mailer, Payments: s.payments, Limiter: s.limiter, Now: s.now, Rate: web.Rate{N: 60, Per: time.Hour}}},
+		{"billing", &billing.Handlers{Store: store, Mailer: s.mailer, Payments: s.payments, BaseURL: cfg.BaseURL, Limiter: s.limiter, Now: s.now, Rate: web.Rate{N: 60, Per: time.Hour}}},
 		{"banking", &banking.Handlers{Store: store, Payments: s.payments, Now: s.now, Log: log}},
 	}
 

@@ -8,6 +8,7 @@ package billing
 import (
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"gerege/app/platform/authn"
@@ -42,6 +43,8 @@ type Handlers struct {
 	Limiter *web.Limiter
 	Now     func() time.Time
 	Seller  Seller
+	// BaseURL is the site's public URL (links in emails, where a card payment comes back to).
+	BaseURL string
 	// Payments collects the invoices (app/platform/payments).
 	Payments *payments.Service
 	// Rate bounds subscribing and manual invoices per account.
@@ -88,6 +91,9 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 }
 
 func (h *Handlers) user(r *http.Request) *db.User { return authn.UserOf(r) }
+
+// link is the absolute URL of a path of the site.
+func (h *Handlers) link(path string) string { return strings.TrimRight(h.BaseURL, "/") + path }
 
 func pathID(r *http.Request) (int64, error) { return web.PathID(r, "id") }
 

@@ -134,7 +134,7 @@ func (h *Handlers) renewOne(ctx context.Context, id int64, now time.Time) error 
 			return nil
 		}
 		return h.Mailer.Queue(ctx, tx, h.Mailer.Compose(mail.Message{To: s.OwnerEmail, Lang: lang, Kind: "billingRenewalFailed",
-			Name: s.OwnerName, Link: "/" + lang + "/dashboard/subscription",
+			Name: s.OwnerName, Link: h.link("/" + lang + "/dashboard/subscription"),
 			Vars: []any{"plan", planName(plan, lang), "amount", FormatMoney(inv.Total, inv.Currency, lang), "attempt", s.Attempts,
 				"attempts", len(RetryAfter), "number", inv.Number, "date", FormatDate(s.PeriodEnd.Add(FallbackAfter), lang)}})...)
 	})
@@ -226,7 +226,7 @@ func (h *Handlers) end(ctx context.Context, tx *db.Store, s db.BillingSubscripti
 	}
 	lang := s.OwnerLang
 	return h.Mailer.Queue(ctx, tx, h.Mailer.Compose(mail.Message{To: s.OwnerEmail, Lang: lang, Kind: "billingDowngraded",
-		Name: s.OwnerName, Link: "/" + lang + "/pricing", Vars: []any{"plan", planName(plan, lang)}})...)
+		Name: s.OwnerName, Link: h.link("/" + lang + "/pricing"), Vars: []any{"plan", planName(plan, lang)}})...)
 }
 
 func tr(lang, key string, args ...any) string { return i18n.T(lang, key, args...) }

@@ -293,7 +293,7 @@ func (h *Handlers) begin(ctx context.Context, paymentID int64, returnURL string)
 	if ret == "" {
 		ret = "/dashboard/subscription"
 	}
-	return h.Payments.Begin(ctx, paymentID, ret)
+	return h.Payments.Begin(ctx, paymentID, h.link(ret))
 }
 
 // dropPending voids the unpaid first invoice of a pending subscription (and cancels its
@@ -400,7 +400,7 @@ func (h *Handlers) emailInvoice(ctx context.Context, tx *db.Store, v db.BillingI
 		return err
 	}
 	return h.Mailer.Queue(ctx, tx, h.Mailer.Compose(mail.Message{To: v.BuyerEmail, Lang: v.Lang, Kind: "billingInvoice",
-		Link: "/" + v.Lang + "/dashboard/invoice/" + itoa(v.ID),
+		Link: h.link("/" + v.Lang + "/dashboard/invoice/" + itoa(v.ID)),
 		Vars: []any{"number", v.Number, "amount", FormatMoney(v.Total, v.Currency, v.Lang), "buyer", v.BuyerName}})...)
 }
 
@@ -565,7 +565,7 @@ func (h *Handlers) Change(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if step != nil {
-		if step.Next, err = h.begin(ctx, step.PaymentID, "/dashboard/subscription"); err != nil {
+		if step.Next, err = h.begin(ctx, step.PaymentID, "/"+owner.Language+"/dashboard/subscription"); err != nil {
 			return err
 		}
 	}

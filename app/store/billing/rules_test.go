@@ -48,3 +48,29 @@ func TestFirstRenewalFrom(t *testing.T) {
 		t.Errorf("got %v", got)
 	}
 }
+
+// Proration never charges more than the difference of the prices, nor less than nothing; the
+// VAT in a total is never more than the total and its sign follows it.
+func FuzzProrationAndVAT(f *testing.F) {
+	f.Add(int64(49000), int64(149000), int64(30*24*3600), int64(15*24*3600))
+	f.Add(int64(0), int64(1), int64(1), int64(0))
+	f.Add(int64(149000), int64(49000), int64(100), int64(200))
+	f.Fuzz(func(t *testing.T, oldP, newP, length, elapsed int64) {
+		if oldP < 0 || newP < 0 || oldP > maxPrice || newP > maxPrice || length <= 0 || length > 40*24*3600 || elapsed < -length || elapsed > 2*length {
+			return
+		}
+		start := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+		end := start.Add(time.Duration(length) * time.Second)
+		got := Proration(oldP, newP, start, end, start.Add(time.Duration(elapsed)*time.Second))
+		if got < 0 || (newP > oldP && got > newP-oldP) || (newP <= oldP && got != 0) {
+			t.Fatalf("Proration(%d, %d, %d s, %d s) = %d", oldP, newP, length, elapsed, got)
+		}
+		for _, total := range []int64{newP, -newP} {
+			v := vatOf(total, VATRateBP)
+			if (total >= 0 && (v < 0 || v > total)) || (total < 0 && (v > 0 || v < total)) {
+				t.Fatalf("vatOf(%d) = %d", total, v)
+			}
+		}
+		_ = parseLines(string(rune(oldP % 128)))
+	})
+}

@@ -107,7 +107,7 @@ func TestRoleTable(t *testing.T) {
 		t.Errorf("an unknown dashboard page: %d", got.Status)
 	}
 	for who, nav := range map[string]string{
-		"admin":     `"dashboard":["app","home","chat","calendar","booking","fileManager","file","applications","notifications","saved","posts","profile","account","communities","moderation","approvals","people","submissions","outbox","audit","directionBoard","faq","analytics","banking","universities","settings","permission","blank"]`,
+		"admin":     `"dashboard":["app","home","chat","calendar","booking","fileManager","file","applications","notifications","saved","posts","profile","account","communities","moderation","approvals","people","submissions","outbox","audit","invoiceNew","invoices","plans","directionBoard","faq","analytics","banking","universities","settings","permission","blank"]`,
 		"desk":      `"dashboard":["app","home","chat","calendar","booking","fileManager","file","applications","notifications","saved","posts","profile","account","communities","moderation","submissions","directionBoard","permission","blank"]`,
 		"manager":   `"dashboard":["app","home","chat","calendar","booking","fileManager","file","notifications","posts","profile","account","communities","moderation","organization","jobs","tours","kanban","analytics","permission","blank"]`,
 		"counselor": `"dashboard":["app","home","chat","calendar","booking","fileManager","file","notifications","posts","profile","account","communities","moderation","jobs","tours","kanban","permission","blank"]`,

@@ -35,6 +35,7 @@ import (
 	"gerege/app/platform/widgets"
 	"gerege/app/site"
 	"gerege/app/store/banking"
+	"gerege/app/store/billing"
 	"gerege/app/workspace/analytics"
 	"gerege/app/workspace/calendar"
 	"gerege/app/workspace/chat"
@@ -211,6 +212,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 			Quotas: filemanager.Quotas{Person: cfg.FileQuotaPerson, Org: cfg.FileQuotaOrg}, Rate: filemanager.DefaultRate}},
 		{"banking", &banking.Handlers{Store: store, Payments: s.payments, Limiter: s.limiter, Now: s.now, Log: log,
 			CallbackRate: banking.DefaultCallbackRate}},
+		// Store: plans, subscriptions and invoices.
+		{"billing", &billing.Handlers{Store: store, Mailer: s.mailer, Payments: s.payments, BaseURL: cfg.BaseURL, Limiter: s.limiter, Now: s.now, Rate: web.Rate{N: 60, Per: time.Hour}}},
 	}
 
 	s.jobs = &jobs.Runner{Now: s.now, Log: log}

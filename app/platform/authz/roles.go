@@ -74,6 +74,11 @@ const (
 	// workspace: files
 	WorkspaceFiles         Perm = "workspace.files"           // one's own files, files shared with one, and (organisation staff) reading the organisation's files (every account)
 	WorkspaceFilesOrgWrite Perm = "workspace.files.org.write" // upload, rename, move, trash and share in the organisation's files (owner, manager)
+	// store: billing
+	BillingPlansManage    Perm = "billing.plans.manage"    // create and change plans and their prices (admins)
+	BillingInvoicesManage Perm = "billing.invoices.manage" // every invoice: manual invoices, issue, void, credit (admins)
+	BillingInvoicesRead   Perm = "billing.invoices.read"   // the invoice pages: one's organisation's invoices (owner), all with billing.invoices.manage (admins)
+	BillingAccount        Perm = "billing.account"         // the organisation's subscription: subscribe, change plan, cancel (owner)
 )
 
 // Role is what a user is: their account type, their role in an organisation, their forms-desk
@@ -96,7 +101,7 @@ const (
 var Grants = map[Role][]Perm{
 	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceBookingBook, WorkspaceFiles},
 	RoleEnterprise:    {CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceFiles},
-	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg, BankingView, BankingOrg, WorkspaceFilesOrgWrite},
+	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg, BillingInvoicesRead, BillingAccount, BankingView, BankingOrg, WorkspaceFilesOrgWrite},
 	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceFilesOrgWrite},
 	RoleCounselor:     {OpportunitiesReview, WorkspaceBookingHost},
 	RoleDesk:          {FormsDeskRead, FormsDeskWrite, DirectionBoardStats},
@@ -104,6 +109,7 @@ var Grants = map[Role][]Perm{
 	RoleAdmin: {OpportunitiesApprove, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
 		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant,
 		PeopleManage, PeopleStaffManage, WorkspaceSupportAnswer, WorkspaceAnalytics, WorkspaceAnalyticsPlatform,
+		BillingPlansManage, BillingInvoicesManage, BillingInvoicesRead,
 		PaymentsSettle, BankingView, BankingPlatform},
 }
 
@@ -122,6 +128,8 @@ var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, Opp
 	WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceAnalyticsPlatform,
 	// workspace: files
 	WorkspaceFiles, WorkspaceFilesOrgWrite,
+	// store: billing
+	BillingPlansManage, BillingInvoicesManage, BillingInvoicesRead, BillingAccount,
 	// store: payments
 	PaymentsSettle, BankingView, BankingOrg, BankingPlatform}
 

@@ -184,6 +184,17 @@ func (ml *Mailer) Queue(ctx context.Context, store *db.Store, emails ...db.Email
 	return nil
 }
 
+// QueueOne is Queue for one email, answering its outbox id (kept as proof that a notice was
+// sent, e.g. billing's price-change notices).
+func (ml *Mailer) QueueOne(ctx context.Context, store *db.Store, e db.Email) (int64, error) {
+	id, err := store.QueueEmail(ctx, e)
+	if err != nil {
+		return 0, err
+	}
+	store.AfterCommit(ml.Wake)
+	return id, nil
+}
+
 // Wake tells the worker that email was queued (Queue calls it after the commit).
 func (ml *Mailer) Wake() {
 	select {

@@ -9,6 +9,7 @@ import (
 
 	"gerege/app/apitest"
 	"gerege/app/platform/payments"
+	"gerege/app/store/billing"
 	"gerege/db"
 )
 
@@ -33,12 +34,17 @@ func seedLedger(t *testing.T, w *world) (orgID int64) {
 		}
 		clock.Advance(24 * time.Hour)
 	}
-	sub, err := svc.Create(ctx, nil, payments.NewPayment{Purpose: "subscription", RefID: 7, PayerUserID: w.users["owner"].ID, OrgID: orgID,
-		Payee: payments.PayeePlatform, Money: payments.Money{Amount: 49000, Currency: "MNT"}, Provider: "bank", Key: "sub-1"})
-	if err != nil {
+	// The subscription as billing makes it: the Starter plan (49 000₮ a month), by bank transfer.
+	var plan int64
+	if err := w.s.Store().Read.QueryRow(`SELECT id FROM billing_plans WHERE code = 'starter'`).Scan(&plan); err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.MarkPaid(ctx, sub.ID, w.users["admin"].ID, ""); err != nil {
+	r := apitest.Call(t, w.clients["owner"], w.ts, "POST", "/api/billing/subscribe", map[string]any{"planId": plan, "currency": "MNT",
+		"provider": "bank", "acceptTerms": true, "termsVersion": billing.TermsVersion, "returnUrl": "/en/dashboard/subscription"}, "",
+		"Sec-Fetch-Site", "same-origin")
+	apitest.MustStatus(t, r, 201)
+	pid := int64(r.Body["payment"].(map[string]any)["paymentId"].(float64))
+	if err := svc.MarkPaid(ctx, pid, w.users["admin"].ID, ""); err != nil {
 		t.Fatal(err)
 	}
 	return orgID

@@ -12,8 +12,9 @@ const home = lazyView('site/Home', () => import('../features/site/pages/Home').t
 const sections = (name: 'Features' | 'AboutUs') =>
   lazyView('site/Sections', () => import('../features/site/pages/Sections').then((m) => m[name]));
 const universities = lazyView('site/Universities', () => import('../features/site/pages/Universities').then((m) => m.Universities));
-const pricing = lazyView('site/Pricing', () => import('../features/site/pages/Pricing').then((m) => m.Pricing));
-const payment = lazyView('site/Pricing', () => import('../features/site/pages/Pricing').then((m) => m.Payment));
+// Plans are data (app/store/billing): /pricing reads them, /payment subscribes.
+const pricing = lazyView('store/billing/pages/Pricing', () => import('../features/store/billing/pages/Pricing').then((m) => m.Pricing));
+const payment = lazyView('store/billing/pages/Pricing', () => import('../features/store/billing/pages/Pricing').then((m) => m.Payment));
 const volunteer = lazyView('site/Programs', () => import('../features/site/pages/Programs').then((m) => m.Volunteer));
 const roadmap = lazyView('site/Programs', () => import('../features/site/pages/Programs').then((m) => m.Roadmap));
 const legal = lazyView('site/Legal', () => import('../features/site/pages/Legal').then((m) => m.Legal));
@@ -95,8 +96,8 @@ export const routes: RouteDef[] = [
   }),
   site('/forums', 'pages.forums', forums, { nav: 'main', navKey: 'layout.nav.forums', sections: ['pages.forums', 'communities'] }),
   site('/about-us', 'pages.aboutUs', sections('AboutUs'), { nav: 'main', navKey: 'layout.nav.aboutUs' }),
-  site('/pricing', 'pages.pricing', pricing, footer('explore', 'layout.footer.pricing')),
-  site('/payment', 'pages.payment', payment, { sections: ['pages.payment', 'pages.contact'] }),
+  site('/pricing', 'pages.pricing', pricing, { sections: ['pages.pricing', 'storeBilling.pricing'], ...footer('explore', 'layout.footer.pricing') }),
+  site('/payment', 'pages.payment', payment, { sections: ['pages.payment', 'pages.pricing', 'storeBilling.pricing', 'storeBilling.pay'] }),
   site('/universities', 'pages.universities', universities, {
     sections: ['pages.universities', 'data.universities'],
     ...footer('explore', 'layout.footer.universities'),
@@ -213,6 +214,11 @@ export const routeModules: RouteModule[] = [
     from: 'ui/src/features/store/banking/routes.tsx',
     paths: dash('/banking'),
     load: () => import('../features/store/banking/routes'),
+  },
+  {
+    from: 'ui/src/features/store/billing/routes.tsx',
+    paths: dash('/subscription', '/invoice', '/invoice/new', '/invoice/:id', '/invoice/:id/edit', '/plans'),
+    load: () => import('../features/store/billing/routes'),
   },
 ];
 

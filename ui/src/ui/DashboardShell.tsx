@@ -44,6 +44,10 @@ export const dashboardPages = {
   settings: '/dashboard/admin/settings',
   analytics: '/dashboard/analytics',
   banking: '/dashboard/banking',
+  subscription: '/dashboard/subscription',
+  invoices: '/dashboard/invoice',
+  invoiceNew: '/dashboard/invoice/new',
+  plans: '/dashboard/plans',
   permission: '/dashboard/permission',
   blank: '/dashboard/blank',
 } as const;
@@ -73,9 +77,12 @@ const navGroup: Record<string, NavGroup> = {
   faq: 'staff',
   universities: 'staff',
   settings: 'staff',
+  subscription: 'account',
+  invoices: 'account',
+  plans: 'staff',
 };
 /** Pages opened by their address only (the shell's empty page). */
-const unlisted = new Set<string>(['blank', 'file']);
+const unlisted = new Set<string>(['blank', 'file', 'invoiceNew']);
 
 /** The pages of the sidebar: those the user may open, by group, each group in the registry's order. */
 export function navOf(user?: User): [NavGroup, DashboardKey[]][] {

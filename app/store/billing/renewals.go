@@ -1,0 +1,262 @@
+package billing
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"gerege/app/platform/jobs"
+	"gerege/app/platform/mail"
+	"gerege/app/platform/payments"
+	"gerege/db"
+	"gerege/i18n"
+)
+
+// Renewals. At the end of a paid month the renewal invoice is issued (at the price the
+// subscription pays — the new price of a notice only once the renewal date is at least
+// NoticePeriod after the notice — and on the next plan if a downgrade waits), its payment
+// created and the invoice emailed. If it is not paid, it is retried RetryAfter[0..2] after the
+// renewal date, each time with an email in the owner's language; FallbackAfter the renewal
+// date the subscription ends: the organisation is on the free plan again, its data kept.
+
+// RetryAfter are the three retries of an unpaid renewal, after the renewal date.
+var RetryAfter = []time.Duration{24 * time.Hour, 3 * 24 * time.Hour, 5 * 24 * time.Hour}
+
+// FallbackAfter is when an unpaid renewal ends the subscription.
+const FallbackAfter = 7 * 24 * time.Hour
+
+// Jobs: renewals (with retries and fallbacks) and the delivery proof of price notices.
+func (h *Handlers) Jobs() []jobs.Job {
+	return []jobs.Job{
+		{Name: "billing.renewals", Every: 15 * time.Minute, Run: func(ctx context.Context, now time.Time) error {
+			_, err := h.RunRenewals(ctx, now)
+			return err
+		}},
+		{Name: "billing.notices", Every: 10 * time.Minute, Run: func(ctx context.Context, _ time.Time) error {
+			_, err := h.Store.MarkBillingNoticesDelivered(ctx)
+			return err
+		}},
+	}
+}
+
+// renewalWorkers run subscriptions' renewals side by side, so the single writer commits them
+// in groups.
+const renewalWorkers = 8
+
+// RunRenewals does every renewal, retry, fallback and end of a cancelled subscription due at
+// now; each subscription is one transaction. It returns how many subscriptions it handled.
+func (h *Handlers) RunRenewals(ctx context.Context, now time.Time) (int, error) {
+	var after int64
+	done := 0
+	var firstErr error
+	for {
+		ids, err := h.Store.DueBillingSubscriptions(ctx, now, after, 500)
+		if err != nil {
+			return done, err
+		}
+		if len(ids) == 0 {
+			return done, firstErr
+		}
+		after = ids[len(ids)-1]
+		work := make(chan int64)
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for range renewalWorkers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for id := range work {
+					err := h.renewOne(ctx, id, now)
+					mu.Lock()
+					if err != nil && firstErr == nil {
+						firstErr = err
+					}
+					done++
+					mu.Unlock()
+				}
+			}()
+		}
+		for _, id := range ids {
+			work <- id
+		}
+		close(work)
+		wg.Wait()
+	}
+}
+
+func (h *Handlers) renewOne(ctx context.Context, id int64, now time.Time) error {
+	return h.Store.InTx(ctx, func(tx *db.Store) error {
+		s, err := tx.BillingSubscription(ctx, id)
+		if err != nil {
+			return err
+		}
+		if (s.Status != "active" && s.Status != "past_due") || s.PeriodEnd.After(now) {
+			return nil
+		}
+		plan, err := tx.BillingPlan(ctx, s.PlanID)
+		if err != nil {
+			return err
+		}
+		lang := s.OwnerLang
+		// Cancelled: the plan ends with the paid month.
+		if s.CancelAtPeriodEnd {
+			return h.end(ctx, tx, s, plan, now, false)
+		}
+		if s.RenewalInvoiceID == 0 {
+			return h.renew(ctx, tx, s, plan, now)
+		}
+		if s.NextAttemptAt.After(now) {
+			return nil
+		}
+		inv, err := tx.BillingInvoice(ctx, s.RenewalInvoiceID)
+		if err != nil {
+			return err
+		}
+		if inv.Status == "paid" { // paid meanwhile (the PaidFunc already renewed): nothing to do
+			return nil
+		}
+		if s.Attempts >= len(RetryAfter) || !now.Before(s.PeriodEnd.Add(FallbackAfter)) {
+			return h.end(ctx, tx, s, plan, now, true)
+		}
+		// A retry: tell the owner, in their language.
+		s.Attempts++
+		s.Status = "past_due"
+		if s.Attempts < len(RetryAfter) {
+			s.NextAttemptAt = s.PeriodEnd.Add(RetryAfter[s.Attempts])
+		} else {
+			s.NextAttemptAt = s.PeriodEnd.Add(FallbackAfter)
+		}
+		if _, err := tx.SaveBillingSubscription(ctx, s, now); err != nil {
+			return err
+		}
+		if s.OwnerEmail == "" {
+			return nil
+		}
+		return h.Mailer.Queue(ctx, tx, h.Mailer.Compose(mail.Message{To: s.OwnerEmail, Lang: lang, Kind: "billingRenewalFailed",
+			Name: s.OwnerName, Link: h.link("/" + lang + "/dashboard/subscription"),
+			Vars: []any{"plan", planName(plan, lang), "amount", FormatMoney(inv.Total, inv.Currency, lang), "attempt", s.Attempts,
+				"attempts", len(RetryAfter), "number", inv.Number, "date", FormatDate(s.PeriodEnd.Add(FallbackAfter), lang)}})...)
+	})
+}
+
+// renew issues the renewal invoice of the month starting at the period's end.
+func (h *Handlers) renew(ctx context.Context, tx *db.Store, s db.BillingSubscription, plan db.BillingPlan, now time.Time) error {
+	price := s.Price
+	at := s.PeriodEnd
+	if n, err := tx.DueBillingPriceNotice(ctx, s.ID, s.Currency, at); err == nil {
+		price = n.NewPrice
+		if err := tx.ApplyBillingPriceNotices(ctx, s.ID, at, now); err != nil {
+			return err
+		}
+	} else if !errors.Is(err, db.ErrNotFound) {
+		return err
+	}
+	if s.NextPlanID != 0 { // a downgrade waits for this renewal
+		np, err := tx.BillingPlan(ctx, s.NextPlanID)
+		if err != nil {
+			return err
+		}
+		plan, price, s.PlanID, s.NextPlanID = np, np.Price(s.Currency), np.ID, 0
+	}
+	s.Price = price
+	owner, err := h.ownerOf(ctx, tx, s)
+	if err != nil {
+		return err
+	}
+	if price <= 0 { // nothing to charge (a plan made free): the month simply starts
+		s.PeriodStart, s.PeriodEnd = s.PeriodEnd, addMonth(s.PeriodEnd)
+		_, err := tx.SaveBillingSubscription(ctx, s, now)
+		return err
+	}
+	inv, err := h.subscriptionInvoice(ctx, tx, s, plan, owner, "renewal", price, s.PeriodEnd, addMonth(s.PeriodEnd),
+		s.PeriodEnd.Add(FallbackAfter))
+	if err != nil {
+		return err
+	}
+	s.RenewalInvoiceID, s.Attempts, s.NextAttemptAt = inv.ID, 0, s.PeriodEnd.Add(RetryAfter[0])
+	_, err = tx.SaveBillingSubscription(ctx, s, now)
+	return err
+}
+
+// ownerOf is the subscription's owner (the organisation's owner today if the one who
+// subscribed is gone).
+func (h *Handlers) ownerOf(ctx context.Context, tx *db.Store, s db.BillingSubscription) (*db.User, error) {
+	if s.OwnerID != 0 {
+		if u, err := tx.UserByID(ctx, s.OwnerID); err == nil && u.OrgID == s.OrgID {
+			return u, nil
+		}
+	}
+	return tx.BillingOrgOwner(ctx, s.OrgID)
+}
+
+// end moves the organisation back to the free plan (data kept): a cancellation at the end of
+// the paid month, or an unpaid renewal after its retries (unpaid: its invoice is voided, its
+// payment cancelled, and the owner told).
+func (h *Handlers) end(ctx context.Context, tx *db.Store, s db.BillingSubscription, plan db.BillingPlan, now time.Time, unpaid bool) error {
+	if s.RenewalInvoiceID != 0 {
+		inv, err := tx.BillingInvoice(ctx, s.RenewalInvoiceID)
+		if err != nil {
+			return err
+		}
+		if inv.Status == "issued" {
+			if err := tx.SetBillingInvoiceStatus(ctx, inv.ID, "issued", "void", now); err != nil {
+				return err
+			}
+			if inv.PaymentID != 0 && h.Payments != nil {
+				if err := h.Payments.Cancel(ctx, tx, inv.PaymentID); err != nil && !errors.Is(err, payments.ErrNotPending) {
+					return err
+				}
+			}
+		}
+	}
+	s.Status, s.RenewalInvoiceID, s.NextAttemptAt, s.NextPlanID, s.CancelAtPeriodEnd = "ended", 0, time.Time{}, 0, false
+	if _, err := tx.SaveBillingSubscription(ctx, s, now); err != nil {
+		return err
+	}
+	event := "billing.ended"
+	if !unpaid {
+		event = "billing.cancel_effective"
+	}
+	if err := h.audit(ctx, tx, "", event, 0, s.OwnerID, db.Detail(plan.Code)); err != nil {
+		return err
+	}
+	if s.OwnerEmail == "" {
+		return nil
+	}
+	lang := s.OwnerLang
+	return h.Mailer.Queue(ctx, tx, h.Mailer.Compose(mail.Message{To: s.OwnerEmail, Lang: lang, Kind: "billingDowngraded",
+		Name: s.OwnerName, Link: h.link("/" + lang + "/pricing"), Vars: []any{"plan", planName(plan, lang)}})...)
+}
+
+func tr(lang, key string, args ...any) string { return i18n.T(lang, key, args...) }
+
+// Limit is what an organisation's plan includes: "postings" (open postings), "staff" (staff
+// seats), "communities"; -1 means no limit. An organisation without a live subscription
+// (none, waiting for its first payment, ended) has the free plan's limits; a subscription
+// whose renewal is being retried keeps its plan until it ends. Other modules call it to
+// enforce the limits (see docs/store/billing.md for where it is wired).
+func Limit(ctx context.Context, store *db.Store, orgID int64, what string) (int, error) {
+	plan, err := store.BillingPlanByCode(ctx, FreePlan)
+	if err != nil {
+		return 0, err
+	}
+	s, err := store.BillingSubscriptionOfOrg(ctx, orgID)
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
+		return 0, err
+	}
+	if err == nil && (s.Status == "active" || s.Status == "past_due") {
+		if plan, err = store.BillingPlan(ctx, s.PlanID); err != nil {
+			return 0, err
+		}
+	}
+	switch what {
+	case "postings":
+		return plan.MaxPostings, nil
+	case "staff":
+		return plan.MaxStaff, nil
+	case "communities":
+		return plan.MaxCommunities, nil
+	}
+	return 0, errors.New("billing: unknown limit " + what)
+}

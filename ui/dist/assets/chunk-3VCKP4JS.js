@@ -1,1 +1,0 @@
-import{E as a,U as t,z as o}from"./chunk-5V4NALPC.js";import"./chunk-O2XFH626.js";var r=o("store/banking/pages/Banking",()=>import("./chunk-N5723CJ7.js").then(e=>e.Banking)),s=[a("/dashboard/banking","dashboard.banking",r,["banking"])];export{t as __core,s as routes};

@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var e={payment:{title:"Payment",lead:"Choose a plan for your organization and pay by bank transfer or card.",description:"Subscribe your organization to a Gerege plan: monthly billing, no refunds, cancel any time."}},o={pages:e};export{o as default,e as pages};

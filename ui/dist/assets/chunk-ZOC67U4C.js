@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-ZLHFCCT4.js";import"./chunk-HCRAJGUT.js";import"./chunk-5QYBNWEK.js";import{U as r}from"./chunk-5V4NALPC.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -135,7 +135,40 @@ async function checkServerOnly() {
  */
 const viewFile = (module) => (module.includes('/pages/') ? module : module.replace('/', '/pages/'));
 
-function splitCatalogs(catalogs, routes) {
+/**
+ * Where each section's loader lives: the core map (gerege:sections/<lang>, in every page's
+ * entry) holds the sections of the core table's pages, those several route modules share, and
+ * those a component asks for with useSections (it may run outside its own module); a section
+ * only one route module's pages use is in that module's own map (gerege:module-sections/…,
+ * which comes with the module), so a new capability adds nothing to every page's first load.
+ */
+async function sectionHomes(routes) {
+  const asked = new Set();
+  for await (const file of walk(path.join(root, 'ui/src'))) {
+    if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+    const text = await readFile(file, 'utf8');
+    for (const m of text.matchAll(/useSections\(\[([^\]]*)\]/g)) {
+      for (const n of m[1].matchAll(/['"]([^'"]+)['"]/g)) asked.add(n[1]);
+    }
+  }
+  const owners = new Map();
+  for (const r of routes) {
+    for (const s of r.sections ?? []) {
+      if (!owners.has(s)) owners.set(s, new Set());
+      owners.get(s).add(r.from ?? '');
+    }
+  }
+  const modules = {};
+  const core = [];
+  for (const [s, by] of owners) {
+    const only = [...by][0];
+    if (by.size === 1 && only !== '' && !asked.has(s)) (modules[only] ??= []).push(s);
+    else core.push(s);
+  }
+  return { core: new Set(core), modules };
+}
+
+function splitCatalogs(catalogs, routes, homes) {
   const names = [...new Set(routes.flatMap((r) => r.sections ?? []))].sort();
   // A section may sit inside another ("dashboard.audit" in "dashboard"): the outer one then
   // leaves it out, and only pages that list the inner one load it.
@@ -158,7 +191,7 @@ function splitCatalogs(catalogs, routes) {
     core = without(core, 'data');
     parts[lang] = { core, sections };
   }
-  return parts;
+  return { parts, homes };
 }
 
 /**
@@ -183,18 +216,28 @@ function messagesPlugin() {
 }
 
 /** gerege:catalog/<lang>, gerege:sections/<lang> and the section modules, from the split catalogs. */
-function catalogPlugin(parts) {
+function catalogPlugin({ parts, homes }) {
   return {
     name: 'gerege-catalog',
     setup(build) {
       build.onResolve({ filter: /^gerege:/ }, (args) => ({ path: args.path.slice('gerege:'.length), namespace: 'gerege' }));
       build.onLoad({ filter: /.*/, namespace: 'gerege' }, (args) => {
+        // A route module's own sections, in every language: gerege:module-sections/<its file>.
+        if (args.path.startsWith('module-sections/')) {
+          const names = homes.modules[args.path.slice('module-sections/'.length)] ?? [];
+          const byLang = Object.keys(parts).map(
+            (l) => `${l}: {${names.map((n) => `${JSON.stringify(n)}: () => import(${JSON.stringify(`gerege:section/${l}/${n}`)})`).join(',')}}`,
+          );
+          return { contents: `export default {${byLang.join(',')}};`, loader: 'js' };
+        }
         const [kind, lang, name] = args.path.split('/');
         const part = parts[lang];
         if (!part) throw new Error(`no catalog for ${args.path}`);
         if (kind === 'catalog') return { contents: JSON.stringify(part.core), loader: 'json' };
         if (kind === 'sections') {
-          const entries = Object.keys(part.sections).map((n) => `${JSON.stringify(n)}: () => import(${JSON.stringify(`gerege:section/${lang}/${n}`)})`);
+          const entries = Object.keys(part.sections)
+            .filter((n) => homes.core.has(n))
+            .map((n) => `${JSON.stringify(n)}: () => import(${JSON.stringify(`gerege:section/${lang}/${n}`)})`);
           return { contents: `export default {${entries.join(',')}};`, loader: 'js' };
         }
         if (kind === 'section' && part.sections[name]) return { contents: JSON.stringify(part.sections[name]), loader: 'json' };
@@ -255,7 +298,7 @@ function slimPico() {
  * core is used by the same entry points (both languages and every such chunk), so esbuild
  * puts the core in one shared chunk instead of many small ones.
  */
-function pageChunks() {
+function pageChunks(homes) {
   const src = path.join(root, 'ui/src') + path.sep;
   const client = path.join(src, 'client.tsx');
   return {
@@ -274,7 +317,10 @@ function pageChunks() {
         const dir = path.dirname(file);
         const rel = (p) => `./${path.relative(dir, p).split(path.sep).join('/')}`;
         return {
-          contents: `export * from ${JSON.stringify(rel(file))};\nexport { start as __core } from ${JSON.stringify(rel(client))};\n`,
+          contents:
+            `export * from ${JSON.stringify(rel(file))};\nexport { start as __core } from ${JSON.stringify(rel(client))};\n` +
+            // A route module brings the loaders of the sections only its pages use.
+            (args.path in homes.modules ? `export { default as __sections } from ${JSON.stringify(`gerege:module-sections/${args.path}`)};\n` : ''),
           loader: 'js',
           resolveDir: dir,
         };
@@ -319,10 +365,11 @@ async function writeStyles(styles) {
   }
 }
 
-async function buildClient(parts, styles) {
+async function buildClient(split, styles) {
+  const { parts, homes } = split;
   const result = await esbuild.build({
     ...common,
-    plugins: [...common.plugins, catalogPlugin(parts), pageChunks(), slimPico()],
+    plugins: [...common.plugins, catalogPlugin(split), pageChunks(homes), slimPico()],
     entryPoints: [
       { in: 'ui/src/entry-en.tsx', out: 'entry-en' },
       { in: 'ui/src/entry-mn.tsx', out: 'entry-mn' },
@@ -623,7 +670,7 @@ await rm(dist, { recursive: true, force: true });
 await mkdir(assets, { recursive: true });
 try {
   await writeStyles(styles);
-  const client = await buildClient(splitCatalogs(renderer.catalogs, renderer.routes), styles);
+  const client = await buildClient(splitCatalogs(renderer.catalogs, renderer.routes, await sectionHomes(renderer.routes)), styles);
   const favicon = await writeFavicon();
   const firstLoad = await prerender(renderer, client, favicon);
   await writeSitemap(renderer);

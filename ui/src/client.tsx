@@ -2,7 +2,7 @@ import { hydrate, render } from 'preact';
 import { I18nextProvider } from 'react-i18next';
 import { App, LangRouter } from './app/App';
 import { type Catalog, type Lang, initClientI18n } from './lib/i18n';
-import { prepare, setSectionLoader } from './lib/lazy';
+import { moduleSections, prepare, setSectionLoader } from './lib/lazy';
 import { loadRoutesFor, routeAt, routeByPage, routeFor } from './app/routes';
 
 /** The path inside the language: "/en/about-us" → "/about-us", "/en" → "/". */
@@ -21,7 +21,7 @@ const pathIn = (lang: Lang, pathname: string): string => {
 export async function start(lang: Lang, catalog: Catalog, sections: Record<string, () => Promise<{ default: Catalog }>>): Promise<void> {
   const i18n = initClientI18n(lang, catalog);
   setSectionLoader(async (name) => {
-    const load = sections[name];
+    const load = sections[name] ?? moduleSections[lang]?.[name];
     if (!load) throw new Error(`no catalog section ${name}`);
     return (await load()).default;
   });

@@ -1,4 +1,5 @@
 import { formatDate } from '../lib/format';
+import { addModuleSections, type SectionLoaders } from '../lib/lazy';
 import { dashboardSections, footer, formSections, lazyView, page, type FooterGroup, type RouteDef, site } from './routeKit';
 
 export { dashboardSections, formSections, type FooterGroup, type RouteDef };
@@ -236,8 +237,11 @@ const moduleFor = (path: string): RouteModule | undefined =>
 /** Loads a route module once: its routes join the table. */
 function loadModule(m: RouteModule): Promise<void> {
   m.state ??= m.load().then(
-    ({ routes: more }) => {
+    (mod) => {
       if (m.loaded) return;
+      const more = mod.routes;
+      // The loaders of the sections only this module's pages use (ui/build.mjs adds them).
+      addModuleSections((mod as { __sections?: SectionLoaders }).__sections);
       for (const r of more) routes.push({ ...r, from: m.from });
       m.loaded = true;
     },

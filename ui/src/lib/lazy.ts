@@ -60,6 +60,20 @@ export function setSectionLoader(loader: SectionLoader | undefined): void {
   sectionState.clear();
 }
 
+/** Loaders of catalog sections by language, then name (the build makes them). */
+export type SectionLoaders = Record<string, Record<string, () => Promise<{ default: Catalog }>>>;
+
+/**
+ * The loaders of the sections only one route module's pages use: the build gives the module
+ * them (its `__sections`), and they are added here when it loads (routes.tsx), so the entry's
+ * map — on every page — holds only the sections shared more widely.
+ */
+export const moduleSections: SectionLoaders = {};
+
+export function addModuleSections(more: SectionLoaders | undefined): void {
+  for (const [lang, loaders] of Object.entries(more ?? {})) Object.assign((moduleSections[lang] ??= {}), loaders);
+}
+
 const loadedSections = new Set<string>();
 
 function loadSection(name: string, i18n: I18n): Promise<void> {

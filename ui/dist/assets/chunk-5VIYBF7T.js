@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-7BCPU6ZY.js";import"./chunk-Y3JAKGTH.js";import"./chunk-7VKGIXRQ.js";import{U as r}from"./chunk-VICTDLPC.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,1 +1,0 @@
-import{E as a,U as t,z as o}from"./chunk-VICTDLPC.js";import"./chunk-O2XFH626.js";var r=o("store/banking/pages/Banking",()=>import("./chunk-IUOZLOHP.js").then(e=>e.Banking)),s=[a("/dashboard/banking","dashboard.banking",r,["banking"])];export{t as __core,s as routes};

@@ -15,6 +15,7 @@ import (
 	"gerege/app/platform/secure"
 	"gerege/app/workspace/calendar"
 	"gerege/app/workspace/chat"
+	workspacemail "gerege/app/workspace/mail"
 	peopledemo "gerege/app/workspace/people"
 	"gerege/db"
 )
@@ -106,6 +107,9 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	}
 	if err := chat.SeedDemo(ctx, store, now); err != nil {
 		return fmt.Errorf("chat: %w", err)
+	}
+	if err := workspacemail.SeedDemo(ctx, store, now); err != nil {
+		return fmt.Errorf("mail: %w", err)
 	}
 	// Direction Board results with known answers; the two most recent are the student's.
 	content, err := directionboard.Load("en")

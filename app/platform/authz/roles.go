@@ -62,6 +62,8 @@ const (
 	// workspace: chat
 	WorkspaceChat          Perm = "workspace.chat"           // conversations with the people one may talk to, and with support (every account)
 	WorkspaceSupportAnswer Perm = "workspace.support.answer" // read and answer every support conversation (admins)
+	// workspace: mail
+	WorkspaceMail Perm = "workspace.mail" // the in-app mailbox: letters to the people one may talk to, and what the platform sends (every account)
 	// workspace: analytics
 	WorkspaceAnalytics         Perm = "workspace.analytics"          // the analytics page, /dashboard/analytics (owner, manager, admins): it shows what the two below allow
 	WorkspaceAnalyticsOrg      Perm = "workspace.analytics.org"      // the organisation's postings, funnel, review times and reports (owner, manager)
@@ -86,8 +88,8 @@ const (
 // Grants is THE role table: which permissions each role holds. Admins hold every platform
 // permission, but not the organisation ones: those are about one's own organisation.
 var Grants = map[Role][]Perm{
-	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceBookingBook},
-	RoleEnterprise:    {CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar},
+	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceBookingBook, WorkspaceMail},
+	RoleEnterprise:    {CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceMail},
 	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg},
 	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg},
 	RoleCounselor:     {OpportunitiesReview, WorkspaceBookingHost},
@@ -110,7 +112,9 @@ var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, Opp
 	// workspace: chat
 	WorkspaceChat, WorkspaceSupportAnswer,
 	// workspace: analytics
-	WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceAnalyticsPlatform}
+	WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceAnalyticsPlatform,
+	// workspace: mail
+	WorkspaceMail}
 
 // RolesOf returns the roles u holds, for the permission check.
 func RolesOf(u *db.User) []Role {

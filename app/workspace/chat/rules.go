@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"gerege/app/platform/authz"
 	"gerege/app/platform/files"
 	"gerege/app/platform/web"
+	"gerege/app/workspace/talk"
 	"gerege/db"
 )
 
@@ -35,54 +35,14 @@ const (
 var attachments = files.Policy{Purpose: "chat.attachment", MaxBytes: 10 << 20,
 	Allowed: []string{files.PDF, files.DOC, files.DOCX, files.PNG, files.JPEG, files.WebP, files.GIF}}
 
-// Why two people may talk; "" when they may not.
-const (
-	whySupport      = "support"
-	whyOrganisation = "organization"
-	whyApplication  = "application"
-	whyCommunity    = "community"
-)
-
-// mayTalk decides whether a may start (or keep writing in) a conversation with b: members of
-// the same organisation; an applicant and the staff (owner, manager, counselor) of an
-// organisation they applied to; people who are both active members of a community; and
-// anyone with the platform's support staff. Never when either blocked the other (a block
-// made in the communities applies here too) and never with oneself. It returns why they may
-// (for tests and the contact list) or "".
+// mayTalk is the workspace's rule of who may write to whom (app/workspace/talk, shared with
+// the mail): it returns why a may talk with b, or "".
 func mayTalk(ctx context.Context, store *db.Store, a, b *db.User) (string, error) {
-	if a == nil || b == nil || a.ID == b.ID {
-		return "", nil
-	}
-	blocked, err := store.BlockedEither(ctx, a.ID, b.ID)
-	if err != nil || blocked {
-		return "", err
-	}
-	if authz.Can(a, authz.WorkspaceSupportAnswer) || authz.Can(b, authz.WorkspaceSupportAnswer) {
-		return whySupport, nil
-	}
-	if a.OrgID != 0 && a.OrgID == b.OrgID {
-		return whyOrganisation, nil
-	}
-	for _, p := range [][2]*db.User{{a, b}, {b, a}} {
-		applicant, staff := p[0], p[1]
-		if staff.OrgID != 0 && isStaff(staff) {
-			ok, err := store.AppliedToOrganization(ctx, applicant.ID, staff.OrgID)
-			if err != nil || ok {
-				return whyApplication, err
-			}
-		}
-	}
-	ok, err := store.ShareCommunity(ctx, a.ID, b.ID)
-	if err != nil || !ok {
-		return "", err
-	}
-	return whyCommunity, nil
+	return talk.May(ctx, store, a, b)
 }
 
 // isStaff: the organisation's owner, managers and counselors.
-func isStaff(u *db.User) bool {
-	return u.OrgRole == "owner" || u.OrgRole == "manager" || u.OrgRole == "counselor"
-}
+func isStaff(u *db.User) bool { return talk.IsStaff(u) }
 
 // notAllowed is the refusal to talk with someone: the same for a person one may not talk to
 // and for an account that does not exist, so it reveals nothing.

@@ -209,6 +209,11 @@ export const routeModules: RouteModule[] = [
     paths: dash('/chat'),
     load: () => import('../features/workspace/chat/routes'),
   },
+  {
+    from: 'ui/src/features/workspace/mail/routes.tsx',
+    paths: dash('/mail'),
+    load: () => import('../features/workspace/mail/routes'),
+  },
 ];
 
 /** Whether a route's path ("/direction-board/results/:token") matches a path; ":name" is any one segment. */

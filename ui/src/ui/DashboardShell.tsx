@@ -19,6 +19,7 @@ export const dashboardPages = {
   calendar: '/dashboard/calendar',
   booking: '/dashboard/booking',
   chat: '/dashboard/chat',
+  mail: '/dashboard/mail',
   notifications: '/dashboard/notifications',
   applications: '/dashboard/applications',
   saved: '/dashboard/saved',

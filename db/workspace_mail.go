@@ -7,6 +7,7 @@ package db
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -614,19 +615,72 @@ func (s *Store) MailDraftFor(ctx context.Context, id, owner int64) (*MailMessage
 // syncMailBoxes rebuilds the listing rows of owner's view of thread (none when the view is
 // gone).
 func (s *Store) syncMailBoxes(ctx context.Context, owner, thread int64) error {
+	// The boxes where the thread counted as unread before (their counts move by the difference).
+	var was []string
+	rows, err := s.rows(ctx, `SELECT box FROM mail_boxes WHERE owner_id = ? AND thread_id = ? AND unread > 0`, owner, thread)
+	if err != nil {
+		return mapErr(err)
+	}
+	for rows.Next() {
+		var b string
+		if err := rows.Scan(&b); err != nil {
+			rows.Close()
+			return mapErr(err)
+		}
+		was = append(was, b)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return mapErr(err)
+	}
 	if _, err := s.exec(ctx, `DELETE FROM mail_boxes WHERE owner_id = ? AND thread_id = ?`, owner, thread); err != nil {
 		return err
 	}
-	var place, at string
+	boxes, unread, err := s.mailBoxesOf(ctx, owner, thread)
+	if err != nil {
+		return err
+	}
+	for _, b := range boxes {
+		if _, err := s.exec(ctx, `INSERT INTO mail_boxes (owner_id, box, last_at, thread_id, unread) SELECT ?, ?, last_at, ?, unread
+			FROM mail_views WHERE owner_id = ? AND thread_id = ?`, owner, b, thread, owner, thread); err != nil {
+			return err
+		}
+	}
+	var now []string
+	if unread > 0 {
+		now = boxes
+	}
+	for _, b := range was {
+		if !slices.Contains(now, b) {
+			if _, err := s.exec(ctx, `UPDATE mail_counts SET unread = max(unread - 1, 0) WHERE owner_id = ? AND box = ?`, owner, b); err != nil {
+				return err
+			}
+		}
+	}
+	for _, b := range now {
+		if !slices.Contains(was, b) {
+			if _, err := s.exec(ctx, `INSERT INTO mail_counts (owner_id, box, unread) VALUES (?, ?, 1)
+				ON CONFLICT DO UPDATE SET unread = unread + 1`, owner, b); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// mailBoxesOf is where owner's view of thread is listed (none when the view is gone), and its
+// unread count.
+func (s *Store) mailBoxesOf(ctx context.Context, owner, thread int64) ([]string, int, error) {
+	var place string
 	var starred, important bool
 	var unread, sent, drafts int
 	err := s.row(ctx, `SELECT place, starred, important, unread, sent, drafts, last_at FROM mail_views WHERE owner_id = ? AND thread_id = ?`,
-		owner, thread).Scan(&place, &starred, &important, &unread, &sent, &drafts, &at)
+		owner, thread).Scan(&place, &starred, &important, &unread, &sent, &drafts, new(string))
 	if IsNotFound(mapErr(err)) {
-		return nil
+		return nil, 0, nil
 	}
 	if err != nil {
-		return mapErr(err)
+		return nil, 0, mapErr(err)
 	}
 	var boxes []string
 	if place == "trash" {
@@ -650,19 +704,13 @@ func (s *Store) syncMailBoxes(ctx context.Context, owner, thread int64) error {
 		}
 		labels, err := s.ids(ctx, `SELECT label_id FROM mail_thread_labels WHERE owner_id = ? AND thread_id = ?`, owner, thread)
 		if err != nil {
-			return err
+			return nil, 0, err
 		}
 		for _, l := range labels {
 			boxes = append(boxes, MailLabelBox(l))
 		}
 	}
-	for _, b := range boxes {
-		if _, err := s.exec(ctx, `INSERT INTO mail_boxes (owner_id, box, last_at, thread_id, unread) VALUES (?, ?, ?, ?, ?)`,
-			owner, b, at, thread, unread); err != nil {
-			return err
-		}
-	}
-	return nil
+	return boxes, unread, nil
 }
 
 // MailModify applies action to owner's views of threads (those they are in; the others are
@@ -763,10 +811,9 @@ func (s *Store) MailLabelsOf(ctx context.Context, owner int64) ([]MailLabel, err
 	return out, mapErr(rows.Err())
 }
 
-// MailUnreadCounts is, per box of owner, the threads with unread mail (only the unread rows
-// are read: mail_boxes_unread_idx).
+// MailUnreadCounts is, per box of owner, the threads with unread mail (mail_counts).
 func (s *Store) MailUnreadCounts(ctx context.Context, owner int64) (map[string]int, error) {
-	rows, err := s.rows(ctx, `SELECT box, count(*) FROM mail_boxes WHERE owner_id = ? AND unread > 0 GROUP BY box`, owner)
+	rows, err := s.rows(ctx, `SELECT box, unread FROM mail_counts WHERE owner_id = ? AND unread > 0`, owner)
 	if err != nil {
 		return nil, mapErr(err)
 	}
@@ -811,7 +858,10 @@ func (s *Store) DeleteMailLabel(ctx context.Context, owner, id int64) error {
 		if err := affected(tx.exec(ctx, `DELETE FROM mail_labels WHERE id = ? AND owner_id = ?`, id, owner)); err != nil {
 			return err
 		}
-		_, err := tx.exec(ctx, `DELETE FROM mail_boxes WHERE owner_id = ? AND box = ?`, owner, MailLabelBox(id))
+		if _, err := tx.exec(ctx, `DELETE FROM mail_boxes WHERE owner_id = ? AND box = ?`, owner, MailLabelBox(id)); err != nil {
+			return err
+		}
+		_, err := tx.exec(ctx, `DELETE FROM mail_counts WHERE owner_id = ? AND box = ?`, owner, MailLabelBox(id))
 		return err
 	})
 }
@@ -860,6 +910,7 @@ func (s *Store) EraseMailOwner(ctx context.Context, owner int64) error {
 			`UPDATE mail_messages SET subject = '', body = '', recipients = '[]' WHERE sender_id = ?`,
 			`DELETE FROM mail_views WHERE owner_id = ?`,
 			`DELETE FROM mail_labels WHERE owner_id = ?`,
+			`DELETE FROM mail_counts WHERE owner_id = ?`,
 		}
 		for _, q := range stmts {
 			if _, err := tx.exec(ctx, q, owner); err != nil {
@@ -927,7 +978,9 @@ func (s *Store) MailSeed(ctx context.Context, owner, sender int64, n int, now ti
 					}
 				}
 			}
-			return nil
+			_, err := tx.exec(ctx, `INSERT INTO mail_counts (owner_id, box, unread) SELECT owner_id, box, count(*) FROM mail_boxes
+				WHERE owner_id = ? AND unread > 0 GROUP BY box ON CONFLICT DO UPDATE SET unread = excluded.unread`, owner)
+			return err
 		})
 		if err != nil {
 			return err

@@ -1,4 +1,5 @@
 DROP TABLE mail_search;
+DROP TABLE mail_counts;
 DROP TABLE mail_boxes;
 DROP TABLE mail_thread_labels;
 DROP TABLE mail_labels;

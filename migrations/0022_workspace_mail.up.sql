@@ -81,8 +81,15 @@ CREATE TABLE mail_boxes (
     FOREIGN KEY (owner_id, thread_id) REFERENCES mail_views (owner_id, thread_id) ON DELETE CASCADE
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX mail_boxes_thread_idx ON mail_boxes (owner_id, thread_id);
--- Unread counts per folder: only the unread rows.
-CREATE INDEX mail_boxes_unread_idx ON mail_boxes (owner_id, box) WHERE unread > 0;
+
+-- Per person and box, the threads with unread mail: kept by each rebuild of a thread's rows,
+-- so the folders' counts are one short range whatever the size of the mailbox.
+CREATE TABLE mail_counts (
+    owner_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    box      TEXT NOT NULL,
+    unread   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (owner_id, box)
+) STRICT, WITHOUT ROWID;
 
 -- Subject, text and sender of each sent message, folded for both languages (app/platform/search).
 CREATE VIRTUAL TABLE mail_search USING fts5 (text, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3', content = '', contentless_delete = 1);

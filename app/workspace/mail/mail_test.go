@@ -39,6 +39,23 @@ func (w *world) count(table, cond string, args ...any) int {
 	return n
 }
 
+// checkCounts fails the test unless the kept unread counts are what the listing rows say.
+func (w *world) checkCounts() {
+	w.t.Helper()
+	var bad int
+	if err := w.s.Store().Read.QueryRow(`SELECT count(*) FROM (
+		SELECT owner_id, box, count(*) AS n FROM mail_boxes WHERE unread > 0 GROUP BY owner_id, box
+		EXCEPT SELECT owner_id, box, unread FROM mail_counts WHERE unread > 0
+		UNION ALL
+		SELECT owner_id, box, unread FROM mail_counts WHERE unread > 0
+		EXCEPT SELECT owner_id, box, count(*) FROM mail_boxes WHERE unread > 0 GROUP BY owner_id, box)`).Scan(&bad); err != nil {
+		w.t.Fatal(err)
+	}
+	if bad != 0 {
+		w.t.Errorf("%d unread counts differ from the listing rows", bad)
+	}
+}
+
 func details(id int64) string { return fmt.Sprintf("/api/mail/details?id=%d", id) }
 
 // A letter to a colleague: in their inbox unread, in the sender's sent; the reply goes back to
@@ -80,6 +97,7 @@ func TestSendReadReply(t *testing.T) {
 	if strings.Count(d.Raw, `"senderId"`) != 2 {
 		t.Errorf("the thread has two messages: %s", d.Raw)
 	}
+	w.checkCounts()
 }
 
 // Another person's mailbox, thread, draft, label and attachment are never readable or
@@ -321,6 +339,16 @@ func TestFoldersAndLabels(t *testing.T) {
 	if n := w.count("mail_boxes", "box = ?", db.MailLabelBox(id)); n != 0 {
 		t.Errorf("the deleted label's rows: %d", n)
 	}
+	mod("unread", a, b)
+	if l := w.must(200, "counselor1", "GET", "/api/mail/labels", nil); !strings.Contains(l.Raw, `{"key":"inbox","unread":2,"count":0}`) {
+		t.Errorf("two unread threads: %s", l.Raw)
+	}
+	mod("trash", a)
+	if l := w.must(200, "counselor1", "GET", "/api/mail/labels", nil); !strings.Contains(l.Raw, `{"key":"inbox","unread":1,"count":0}`) ||
+		!strings.Contains(l.Raw, `{"key":"trash","unread":1,"count":0}`) {
+		t.Errorf("one unread in the inbox, one in the trash: %s", l.Raw)
+	}
+	w.checkCounts()
 }
 
 // Drafts are their author's only; sending one moves it out of drafts to its recipients.

@@ -75,6 +75,9 @@ func TestSendReadReply(t *testing.T) {
 	if r := w.must(200, "applicant", "GET", "/api/mail/list", nil); strings.Contains(r.Raw, "My documents") {
 		t.Errorf("a letter one sent is not in one's own inbox: %s", r.Raw)
 	}
+	if h := w.must(200, "counselor1", "GET", "/api/workspace/home", nil); !strings.Contains(h.Raw, `{"key":"unreadMail","href":"/dashboard/mail","count":1}`) {
+		t.Errorf("the home page's widget: %s", h.Raw)
+	}
 	labels := w.must(200, "counselor1", "GET", "/api/mail/labels", nil)
 	if !strings.Contains(labels.Raw, `{"key":"inbox","unread":1,"count":0}`) {
 		t.Errorf("the unread count: %s", labels.Raw)

@@ -20,6 +20,7 @@ import (
 	"gerege/app/platform/notify"
 	"gerege/app/platform/userdata"
 	"gerege/app/platform/web"
+	"gerege/app/platform/widgets"
 	"gerege/db"
 )
 
@@ -81,6 +82,16 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Summary: "People the caller may write to (the chat's rule), by name"})
 
 	reg.AddPage(authz.Page{Key: "mail", Path: "/dashboard/mail", Perm: p, Order: 12})
+}
+
+// Widgets: the threads with unread mail in the person's inbox, on their home page (one row of
+// mail_counts).
+func (h *Handlers) Widgets() []widgets.Widget {
+	return []widgets.Widget{{Key: "unreadMail", Perm: authz.WorkspaceMail, Href: "/dashboard/mail", Order: 11,
+		Count: func(ctx context.Context, u *db.User) (int, error) {
+			counts, err := h.Store.MailUnreadCounts(ctx, u.ID)
+			return counts["inbox"], err
+		}}}
 }
 
 // UserData: the person's mailbox (every message they see, their labels). When the account is

@@ -455,7 +455,7 @@ func (s *Store) SendMail(ctx context.Context, m MailOutgoing, now time.Time) (Ma
 				}
 			} else {
 				if err := tx.writeRow(ctx, []any{&unread}, `INSERT INTO mail_views (owner_id, thread_id, place, unread, last_at) VALUES (?, ?, 'inbox', 1, ?)
-					ON CONFLICT DO UPDATE SET place = 'inbox', unread = unread + 1, last_at = excluded.last_at RETURNING unread`,
+					ON CONFLICT DO UPDATE SET place = 'inbox', trashed_at = NULL, unread = unread + 1, last_at = excluded.last_at RETURNING unread`,
 					p, out.ThreadID, T(now)); err != nil {
 					return err
 				}
@@ -714,22 +714,27 @@ func (s *Store) mailBoxesOf(ctx context.Context, owner, thread int64) ([]string,
 }
 
 // MailModify applies action to owner's views of threads (those they are in; the others are
-// skipped) and returns how many changed. Actions: inbox, archive, trash, restore, star,
-// unstar, important, unimportant, read, unread, label and unlabel (with label, owner's).
-func (s *Store) MailModify(ctx context.Context, owner int64, threads []int64, action string, label int64) (int, error) {
+// skipped) at now and returns how many changed, and the files of the owner's drafts that went
+// with a thread deleted for good (the caller deletes them). Actions: inbox, archive, trash,
+// restore, delete (for good, from the trash only), star, unstar, important, unimportant, read,
+// unread, label and unlabel (with label, owner's).
+func (s *Store) MailModify(ctx context.Context, owner int64, threads []int64, action string, label int64, now time.Time) (int, []int64, error) {
 	n := 0
+	var files []int64
 	err := s.InTx(ctx, func(tx *Store) error {
-		n = 0
+		n, files = 0, nil
 		for _, t := range threads {
 			var q string
 			args := []any{}
 			switch action {
-			case "inbox", "archive", "trash":
-				q, args = `place = ?`, append(args, action)
+			case "inbox", "archive":
+				q, args = `place = ?, trashed_at = NULL`, append(args, action)
+			case "trash":
+				q, args = `place = 'trash', trashed_at = coalesce(trashed_at, ?)`, append(args, T(now))
 			case "restore":
 				// Back where it was before the trash: the inbox when others wrote in it, else only
 				// in sent (or drafts).
-				q = `place = CASE WHEN EXISTS (SELECT 1 FROM mail_messages m WHERE m.thread_id = mail_views.thread_id AND m.draft = 0
+				q = `trashed_at = NULL, place = CASE WHEN EXISTS (SELECT 1 FROM mail_messages m WHERE m.thread_id = mail_views.thread_id AND m.draft = 0
 					AND coalesce(m.sender_id, 0) != mail_views.owner_id) THEN 'inbox' ELSE 'none' END`
 			case "star", "unstar":
 				q, args = `starred = ?`, append(args, action == "star")
@@ -740,6 +745,22 @@ func (s *Store) MailModify(ctx context.Context, owner int64, threads []int64, ac
 			case "unread":
 				q = `unread = CASE WHEN EXISTS (SELECT 1 FROM mail_messages m WHERE m.thread_id = mail_views.thread_id AND m.draft = 0
 					AND coalesce(m.sender_id, 0) != mail_views.owner_id) THEN max(unread, 1) ELSE 0 END`
+			case "delete":
+				var place string
+				err := tx.row(ctx, `SELECT place FROM mail_views WHERE owner_id = ? AND thread_id = ?`, owner, t).Scan(&place)
+				if IsNotFound(mapErr(err)) || place != "trash" {
+					continue
+				}
+				if err != nil {
+					return mapErr(err)
+				}
+				f, err := tx.deleteMailView(ctx, owner, t)
+				if err != nil {
+					return err
+				}
+				files = append(files, f...)
+				n++
+				continue
 			case "label", "unlabel":
 			default:
 				return ErrNotFound
@@ -783,7 +804,83 @@ func (s *Store) MailModify(ctx context.Context, owner int64, threads []int64, ac
 		}
 		return nil
 	})
-	return n, err
+	return n, files, err
+}
+
+// deleteMailView takes owner out of thread for good (their view, listing rows, counts, labels
+// and drafts in it; the thread too when nobody is left in it) and returns the files of the
+// drafts it deleted.
+func (s *Store) deleteMailView(ctx context.Context, owner, thread int64) ([]int64, error) {
+	if _, err := s.exec(ctx, `UPDATE mail_views SET unread = 0 WHERE owner_id = ? AND thread_id = ?`, owner, thread); err != nil {
+		return nil, err
+	}
+	if err := s.syncMailBoxes(ctx, owner, thread); err != nil { // the counts lose it
+		return nil, err
+	}
+	files, err := s.ids(ctx, `SELECT a.file_id FROM mail_attachments a JOIN mail_messages m ON m.id = a.message_id
+		WHERE m.thread_id = ? AND m.sender_id = ? AND m.draft = 1`, thread, owner)
+	if err != nil {
+		return nil, err
+	}
+	for _, q := range []string{
+		`DELETE FROM mail_messages WHERE thread_id = ? AND sender_id = ? AND draft = 1`,
+		`DELETE FROM mail_views WHERE thread_id = ? AND owner_id = ?`,
+	} {
+		if _, err := s.exec(ctx, q, thread, owner); err != nil {
+			return nil, err
+		}
+	}
+	var left int
+	if err := s.row(ctx, `SELECT count(*) FROM mail_views WHERE thread_id = ?`, thread).Scan(&left); err != nil {
+		return nil, mapErr(err)
+	}
+	if left == 0 {
+		if _, err := s.exec(ctx, `DELETE FROM mail_search WHERE rowid IN (SELECT id FROM mail_messages WHERE thread_id = ?)`, thread); err != nil {
+			return nil, err
+		}
+		if _, err := s.exec(ctx, `DELETE FROM mail_threads WHERE id = ?`, thread); err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
+
+// PurgeMailTrash deletes for good up to limit threads that went to someone's trash before
+// before, and returns how many, and the files of drafts that went with them.
+func (s *Store) PurgeMailTrash(ctx context.Context, before time.Time, limit int) (int, []int64, error) {
+	var files []int64
+	n := 0
+	err := s.InTx(ctx, func(tx *Store) error {
+		n, files = 0, nil
+		rows, err := tx.rows(ctx, `SELECT owner_id, thread_id FROM mail_views WHERE trashed_at IS NOT NULL AND trashed_at < ? AND place = 'trash'
+			ORDER BY trashed_at LIMIT ?`, T(before), limit)
+		if err != nil {
+			return mapErr(err)
+		}
+		var due [][2]int64
+		for rows.Next() {
+			var v [2]int64
+			if err := rows.Scan(&v[0], &v[1]); err != nil {
+				rows.Close()
+				return mapErr(err)
+			}
+			due = append(due, v)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return mapErr(err)
+		}
+		for _, v := range due {
+			f, err := tx.deleteMailView(ctx, v[0], v[1])
+			if err != nil {
+				return err
+			}
+			files = append(files, f...)
+			n++
+		}
+		return nil
+	})
+	return n, files, err
 }
 
 // MailLabel is one of a person's labels.

@@ -46,9 +46,11 @@ CREATE TABLE mail_views (
     sent       INTEGER NOT NULL DEFAULT 0, -- messages the owner sent in it
     drafts     INTEGER NOT NULL DEFAULT 0, -- the owner's drafts in it
     last_at    TEXT NOT NULL,              -- the newest message the owner sees
+    trashed_at TEXT,                       -- when it went to the trash (deleted for good 30 days later)
     PRIMARY KEY (owner_id, thread_id)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX mail_views_thread_idx ON mail_views (thread_id);
+CREATE INDEX mail_views_trashed_idx ON mail_views (trashed_at) WHERE trashed_at IS NOT NULL;
 
 CREATE TABLE mail_labels (
     id         INTEGER PRIMARY KEY,

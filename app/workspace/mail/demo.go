@@ -130,7 +130,7 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time) error {
 		last := t.letters[len(t.letters)-1].from
 		for side, u := range []*db.User{a, b} {
 			if side != 1-last && len(t.letters) > 0 {
-				if _, err := store.MailModify(ctx, u.ID, []int64{thread}, "read", 0); err != nil {
+				if _, _, err := store.MailModify(ctx, u.ID, []int64{thread}, "read", 0, at); err != nil {
 					return err
 				}
 			}
@@ -142,18 +142,18 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time) error {
 				if err != nil {
 					return err
 				}
-				if _, err := store.MailModify(ctx, owner.ID, []int64{thread}, "label", id); err != nil {
+				if _, _, err := store.MailModify(ctx, owner.ID, []int64{thread}, "label", id, at); err != nil {
 					return err
 				}
 			}
 		}
 		if t.starA {
-			if _, err := store.MailModify(ctx, a.ID, []int64{thread}, "star", 0); err != nil {
+			if _, _, err := store.MailModify(ctx, a.ID, []int64{thread}, "star", 0, at); err != nil {
 				return err
 			}
 		}
 		if t.archiveB {
-			if _, err := store.MailModify(ctx, b.ID, []int64{thread}, "archive", 0); err != nil {
+			if _, _, err := store.MailModify(ctx, b.ID, []int64{thread}, "archive", 0, at); err != nil {
 				return err
 			}
 		}

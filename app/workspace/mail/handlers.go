@@ -405,7 +405,7 @@ func (h *Handlers) DeleteDraft(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-var actions = []string{"inbox", "archive", "trash", "restore", "star", "unstar", "important", "unimportant", "read", "unread", "label", "unlabel"}
+var actions = []string{"inbox", "archive", "trash", "restore", "delete", "star", "unstar", "important", "unimportant", "read", "unread", "label", "unlabel"}
 
 // Modify is POST /api/mail/modify.
 func (h *Handlers) Modify(w http.ResponseWriter, r *http.Request) error {
@@ -438,7 +438,15 @@ func (h *Handlers) Modify(w http.ResponseWriter, r *http.Request) error {
 			return web.NotFound()
 		}
 	}
-	n, err := h.Store.MailModify(ctx, u.ID, req.ThreadIDs, req.Action, req.LabelID)
+	var n int
+	err := h.Store.InTx(ctx, func(tx *db.Store) error {
+		var files []int64
+		var err error
+		if n, files, err = tx.MailModify(ctx, u.ID, req.ThreadIDs, req.Action, req.LabelID, h.Now()); err != nil {
+			return err
+		}
+		return h.Files.Delete(ctx, tx, files...) // the drafts of threads deleted for good
+	})
 	if err != nil {
 		return err
 	}

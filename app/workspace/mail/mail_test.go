@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"gerege/app/apitest"
 	"gerege/app/platform/notify"
@@ -584,4 +585,59 @@ func (w *world) upload(name, filename string, content []byte) apitest.Reply {
 	r := apitest.Reply{Status: res.StatusCode, Raw: string(raw)}
 	_ = jsonInto(raw, &r.Body)
 	return r
+}
+
+// The trash: deleted for good by its owner (from the trash only) or 30 days after it was put
+// there (the job, on the injected clock); the others keep the thread; a thread nobody is left
+// in goes with its search rows; the counts follow.
+func TestTrashExpiry(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	a := w.letter("applicant", "Old news", "gone soon", "counselor1")
+	b := w.letter("applicant", "Kept news", "stays", "counselor1")
+	mod := func(who, action string, ids ...int64) apitest.Reply {
+		return w.must(200, who, "POST", "/api/mail/modify", map[string]any{"threadIds": ids, "action": action})
+	}
+	// Not from outside the trash.
+	if r := mod("counselor1", "delete", a); r.Body["changed"].(float64) != 0 {
+		t.Errorf("deleted a thread not in the trash: %s", r.Raw)
+	}
+	mod("counselor1", "trash", a)
+	if r := mod("counselor1", "delete", a); r.Body["changed"].(float64) != 1 {
+		t.Errorf("delete for good: %s", r.Raw)
+	}
+	apitest.MustStatus(t, w.call("counselor1", "GET", details(a), nil), 404)
+	if r := w.must(200, "applicant", "GET", details(a), nil); !strings.Contains(r.Raw, "gone soon") {
+		t.Errorf("the sender lost the thread: %s", r.Raw)
+	}
+	// The job: 30 days after the trash, not before.
+	mod("counselor1", "trash", b)
+	mod("applicant", "trash", a)
+	w.clock.Advance(29 * 24 * time.Hour)
+	job, ok := w.s.Jobs().Job("mail.trash")
+	if !ok {
+		t.Fatal("no mail.trash job")
+	}
+	if err := job.Run(ctx, w.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if n := w.count("mail_views", "1"); n != 3 {
+		t.Errorf("after 29 days: %d views", n)
+	}
+	w.clock.Advance(2 * 24 * time.Hour)
+	if err := job.Run(ctx, w.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if n := w.count("mail_threads", "subject = 'Old news'"); n != 0 {
+		t.Errorf("a thread nobody is in stays")
+	}
+	if n := w.count("mail_views", "thread_id = ?", b); n != 1 {
+		t.Errorf("the expired view of b: %d views left", n)
+	}
+	delete(w.web, "applicant") // a month later: signed in again
+	if r := w.must(200, "applicant", "GET", "/api/mail/list?folder=all&q=gone", nil); strings.Contains(r.Raw, `"id"`) {
+		t.Errorf("the deleted thread is found: %s", r.Raw)
+	}
+	w.checkCounts()
 }

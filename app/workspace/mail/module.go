@@ -17,6 +17,7 @@ import (
 	"gerege/app/platform/authn"
 	"gerege/app/platform/authz"
 	"gerege/app/platform/files"
+	"gerege/app/platform/jobs"
 	"gerege/app/platform/notify"
 	"gerege/app/platform/userdata"
 	"gerege/app/platform/web"
@@ -73,7 +74,7 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Delete("/mail/drafts/{id}", p, h.DeleteDraft, authz.Doc{ID: "deleteMailDraft", Status: 204,
 		Summary: "Discard one of the caller's drafts with its attachments"})
 	r.Post("/mail/modify", p, h.Modify, authz.Doc{ID: "modifyMail", Req: ModifyRequest{}, Resp: ModifyView{},
-		Summary: "Move (inbox, archive, trash, restore), star, mark important, read or unread, label or unlabel threads of the caller"})
+		Summary: "Move (inbox, archive, trash, restore, delete for good), star, mark important, read or unread, label or unlabel threads of the caller"})
 	r.Post("/mail/attachments", p, h.Upload, authz.Doc{ID: "uploadMailAttachment", Req: AttachmentUpload{}, Resp: UploadView{}, Status: 201,
 		Summary: "Store a file (multipart field file: PDF, Word, PNG, JPEG, WebP or GIF by content, up to 10 MB) to send with a letter"})
 	r.Get("/mail/messages/{id}/attachments/{file}", p, h.Download, authz.Doc{ID: "downloadMailAttachment", Produces: "application/octet-stream",
@@ -82,6 +83,31 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Summary: "People the caller may write to (the chat's rule), by name"})
 
 	reg.AddPage(authz.Page{Key: "mail", Path: "/dashboard/mail", Perm: p, Order: 12})
+}
+
+// TrashDays is how long a thread stays in a person's trash before it is deleted for good.
+const TrashDays = 30
+
+// Jobs: the trash is emptied of what has been in it for TrashDays.
+func (h *Handlers) Jobs() []jobs.Job {
+	return []jobs.Job{{Name: "mail.trash", Every: time.Hour, Run: h.purgeTrash}}
+}
+
+func (h *Handlers) purgeTrash(ctx context.Context, now time.Time) error {
+	for {
+		var n int
+		err := h.Store.InTx(ctx, func(tx *db.Store) error {
+			var files []int64
+			var err error
+			if n, files, err = tx.PurgeMailTrash(ctx, now.AddDate(0, 0, -TrashDays), 500); err != nil {
+				return err
+			}
+			return h.Files.Delete(ctx, tx, files...)
+		})
+		if err != nil || n < 500 {
+			return err
+		}
+	}
 }
 
 // Widgets: the threads with unread mail in the person's inbox, on their home page (one row of

@@ -128,7 +128,7 @@ type DraftView struct {
 // ModifyRequest changes the caller's view of threads.
 type ModifyRequest struct {
 	ThreadIDs []int64 `json:"threadIds" minItems:"1" maxItems:"100"`
-	Action    string  `json:"action" enum:"inbox,archive,trash,restore,star,unstar,important,unimportant,read,unread,label,unlabel"`
+	Action    string  `json:"action" enum:"inbox,archive,trash,restore,delete,star,unstar,important,unimportant,read,unread,label,unlabel" description:"delete: for good, threads in the trash only (they also go 30 days after they were put there)"`
 	LabelID   int64   `json:"labelId,omitempty" description:"label and unlabel: one of the caller's labels"`
 }
 

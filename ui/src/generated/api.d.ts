@@ -1876,7 +1876,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move (inbox, archive, trash, restore), star, mark important, read or unread, label or unlabel threads of the caller */
+        /** Move (inbox, archive, trash, restore, delete for good), star, mark important, read or unread, label or unlabel threads of the caller */
         post: operations["modifyMail"];
         delete?: never;
         options?: never;
@@ -5411,8 +5411,11 @@ export interface components {
             updatedAt: string;
         };
         MailModifyRequest: {
-            /** @enum {string} */
-            action: "inbox" | "archive" | "trash" | "restore" | "star" | "unstar" | "important" | "unimportant" | "read" | "unread" | "label" | "unlabel";
+            /**
+             * @description delete: for good, threads in the trash only (they also go 30 days after they were put there)
+             * @enum {string}
+             */
+            action: "inbox" | "archive" | "trash" | "restore" | "delete" | "star" | "unstar" | "important" | "unimportant" | "read" | "unread" | "label" | "unlabel";
             /**
              * Format: int64
              * @description label and unlabel: one of the caller's labels

@@ -164,6 +164,7 @@ function MailApp({ user }: { user: User }) {
       </nav>
       <section class="mail__list" aria-labelledby="mail-list-heading">
         <h2 id="mail-list-heading">{heading}</h2>
+        {folder === 'trash' && <p class="muted">{t(`${P}.trashNote`)}</p>}
         <SearchForm key={q} q={q} onSearch={(s) => go({ folder: s ? 'all' : undefined, q: s })} />
         <p class="visually-hidden" role="status">
           {status}
@@ -443,9 +444,18 @@ function ThreadPane({
       </p>
       <div class="button-row mail__actions">
         {thread.folder === 'trash' ? (
-          <button type="button" class="secondary outline" onClick={() => act('restore', t(`${P}.done.restored`), true)}>
-            {t(`${P}.restore`)}
-          </button>
+          <>
+            <button type="button" class="secondary outline" onClick={() => act('restore', t(`${P}.done.restored`), true)}>
+              {t(`${P}.restore`)}
+            </button>
+            <button
+              type="button"
+              class="secondary outline"
+              onClick={() => window.confirm(t(`${P}.confirmDelete`)) && act('delete', t(`${P}.done.deleted`), true)}
+            >
+              {t(`${P}.deleteForever`)}
+            </button>
+          </>
         ) : (
           <>
             {thread.folder === 'inbox' ? (

@@ -29,8 +29,12 @@ func Deliver(ctx context.Context, tx *db.Store, l Letter) (int64, error) {
 	if subject == "" {
 		subject = systemName
 	}
+	link := l.Link
+	if !strings.HasPrefix(link, "/") || strings.HasPrefix(link, "//") {
+		link = "" // only a path of the site: never another site or a script
+	}
 	sent, err := tx.SendMail(ctx, db.MailOutgoing{SenderName: systemName, Recipients: []int64{l.UserID}, Subject: subject,
-		Body: cut(l.Body, MaxBody), Link: l.Link}, l.At)
+		Body: cut(l.Body, MaxBody), Link: link}, l.At)
 	return sent.ThreadID, err
 }
 

@@ -525,6 +525,23 @@ func TestSystemMailAndCopies(t *testing.T) {
 	if n := w.count("mail_views", "owner_id = ?", w.ids["comm1"]); n != 0 {
 		t.Errorf("a new-mail notice became a letter")
 	}
+	// A notification of another module (a form's status) arrives as a letter from Gerege, in
+	// the person's language, with its link.
+	err = st.InTx(ctx, func(tx *db.Store) error {
+		return notify.Send(ctx, tx, notify.Notification{UserID: w.ids["comm2"], Kind: "forms.status", At: w.clock.Now(),
+			Params: map[string]string{"reference": "SUP-2026-000042", "status": "accepted", "form": "support"}, Link: "/dashboard/forms"})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = w.must(200, "comm2", "GET", "/api/mail/list", nil)
+	if !strings.Contains(r.Raw, "SUP-2026-000042") || !strings.Contains(r.Raw, `"system":true`) || !strings.Contains(r.Raw, "status updated") {
+		t.Errorf("the notification as a letter: %s", r.Raw)
+	}
+	id = int64(r.Body["items"].([]any)[0].(map[string]any)["id"].(float64))
+	if d := w.must(200, "comm2", "GET", details(id), nil); !strings.Contains(d.Raw, `"link":"/dashboard/forms"`) {
+		t.Errorf("the letter's link: %s", d.Raw)
+	}
 }
 
 // Download my data has the mailbox; deleting the account removes it and empties the letters

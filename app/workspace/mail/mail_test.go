@@ -658,3 +658,23 @@ func TestTrashExpiry(t *testing.T) {
 	}
 	w.checkCounts()
 }
+
+// Sending is rate-limited per account: past DefaultRate a letter is refused with 429 and
+// Retry-After, and nothing of it is kept.
+func TestSendRateLimit(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	to := []int64{w.ids["counselor1"]}
+	for i := 0; i < workspacemail.DefaultRate.N; i++ {
+		w.must(201, "applicant", "POST", "/api/mail/send", map[string]any{"to": to, "subject": fmt.Sprintf("Letter %d", i), "body": "x"})
+	}
+	r := w.call("applicant", "POST", "/api/mail/send", map[string]any{"to": to, "subject": "One too many", "body": "x"})
+	if r.Status != 429 || r.Header.Get("Retry-After") == "" {
+		t.Errorf("past the limit: %d %s", r.Status, r.Raw)
+	}
+	if n := w.count("mail_threads", "subject = 'One too many'"); n != 0 {
+		t.Errorf("the refused letter was kept")
+	}
+	// Another account is not held up.
+	w.must(201, "counselor1", "POST", "/api/mail/send", map[string]any{"to": []int64{w.ids["applicant"]}, "subject": "Mine", "body": "x"})
+}

@@ -18,6 +18,7 @@ import (
 	"gerege/app/workspace/calendar"
 	"gerege/app/workspace/chat"
 	"gerege/app/workspace/filemanager"
+	workspacemail "gerege/app/workspace/mail"
 	peopledemo "gerege/app/workspace/people"
 	"gerege/db"
 )
@@ -125,6 +126,9 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	}
 	if err := billing.SeedDemo(ctx, store, now, "owner@demo.gerege.mn", "admin@demo.gerege.mn"); err != nil {
 		return fmt.Errorf("billing: %w", err)
+	}
+	if err := workspacemail.SeedDemo(ctx, store, now); err != nil {
+		return fmt.Errorf("mail: %w", err)
 	}
 	// Direction Board results with known answers; the two most recent are the student's.
 	content, err := directionboard.Load("en")

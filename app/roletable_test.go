@@ -28,6 +28,9 @@ func TestRoleTable(t *testing.T) {
 		{"GET", "/mn/dashboard/user/profile", everyone, 200},
 		{"GET", "/en/dashboard/user/account", everyone, 200},
 		{"GET", "/mn/dashboard/notifications", everyone, 200},
+		// workspace: mail
+		{"GET", "/en/dashboard/mail", everyone, 200},
+		{"GET", "/api/mail/list", everyone, 200},
 		{"GET", "/en/dashboard/organization", orgManagers, 200},
 		{"GET", "/en/dashboard/user/list", []string{"owner", "admin"}, 200},
 		{"GET", "/mn/dashboard/user/12/edit", []string{"owner", "admin"}, 200},
@@ -107,10 +110,10 @@ func TestRoleTable(t *testing.T) {
 		t.Errorf("an unknown dashboard page: %d", got.Status)
 	}
 	for who, nav := range map[string]string{
-		"admin":     `"dashboard":["app","home","chat","calendar","booking","fileManager","file","applications","notifications","saved","posts","profile","account","communities","moderation","approvals","people","submissions","outbox","audit","invoiceNew","invoices","plans","directionBoard","faq","analytics","banking","universities","settings","permission","blank"]`,
-		"desk":      `"dashboard":["app","home","chat","calendar","booking","fileManager","file","applications","notifications","saved","posts","profile","account","communities","moderation","submissions","directionBoard","permission","blank"]`,
-		"manager":   `"dashboard":["app","home","chat","calendar","booking","fileManager","file","notifications","posts","profile","account","communities","moderation","organization","jobs","tours","kanban","analytics","permission","blank"]`,
-		"counselor": `"dashboard":["app","home","chat","calendar","booking","fileManager","file","notifications","posts","profile","account","communities","moderation","jobs","tours","kanban","permission","blank"]`,
+		"admin":     `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","applications","notifications","saved","posts","profile","account","communities","moderation","approvals","people","submissions","outbox","audit","invoiceNew","invoices","plans","directionBoard","faq","analytics","banking","universities","settings","permission","blank"]`,
+		"desk":      `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","applications","notifications","saved","posts","profile","account","communities","moderation","submissions","directionBoard","permission","blank"]`,
+		"manager":   `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","notifications","posts","profile","account","communities","moderation","organization","jobs","tours","kanban","analytics","permission","blank"]`,
+		"counselor": `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","notifications","posts","profile","account","communities","moderation","jobs","tours","kanban","permission","blank"]`,
 	} {
 		if me := apitest.Call(t, users[who], ts, "GET", "/api/auth/me", nil, ""); !strings.Contains(me.Raw, nav) {
 			t.Errorf("%s navigation: %s", who, me.Raw)

@@ -41,6 +41,7 @@ import (
 	"gerege/app/workspace/chat"
 	"gerege/app/workspace/filemanager"
 	"gerege/app/workspace/home"
+	workspacemail "gerege/app/workspace/mail"
 	"gerege/app/workspace/people"
 	"gerege/db"
 )
@@ -195,6 +196,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		{"calendar", &calendar.Handlers{Store: store, Limiter: s.limiter, Now: s.now, Rate: web.Rate{N: 120, Per: time.Hour}}},
 		// Workspace: chat (conversations, support, the live stream).
 		{"chat", &chat.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Hub: chat.NewHub(), Now: s.now, Rate: chat.DefaultRate}},
+		// Workspace: mail (the in-app mailbox; every notification also lands in it).
+		{"mail", &workspacemail.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Now: s.now, Rate: workspacemail.DefaultRate}},
 		{"admin", &admin.Handlers{Store: store, Mailer: s.mailer, Now: s.now,
 			MaintenanceChanged: s.maint.Invalidate}},
 		// The workspace's people pages: accounts admins and organisation owners manage.

@@ -51,7 +51,7 @@ describe('the workspace shell and home', () => {
   it('an individual (en, 1366 px): own pages only, the home with deadlines and reports, the permission table, the blank page', async () => {
     const lang = 'en';
     const { context, page, problems } = await pageAs('student', WIDE);
-    await checkHome(page, lang, ['deadlines', 'reportsOnTheClock', 'todayAppointments', 'unreadMessages'], ['applicationsToReview']);
+    await checkHome(page, lang, ['deadlines', 'reportsOnTheClock', 'todayAppointments', 'unreadMail', 'unreadMessages'], ['applicationsToReview']);
     const labels = await sideNav(page, lang).getByRole('link').allTextContents();
     for (const key of ['app', 'home', 'permission', 'applications', 'saved', 'profile']) assert.ok(labels.includes(t(lang, `dashboard.nav.${key}`)), key);
     for (const key of ['outbox', 'audit', 'settings', 'kanban', 'blank']) assert.ok(!labels.includes(t(lang, `dashboard.nav.${key}`)), `no ${key}`);
@@ -97,7 +97,7 @@ describe('the workspace shell and home', () => {
   it("an organisation owner's home has the applications to review (mn, 1366 px); an admin's sidebar has the admin pages and the audit table fits", async () => {
     const lang = 'mn';
     const owner = await pageAs('owner', WIDE);
-    const widgets = await checkHome(owner.page, lang, ['applicationsToReview', 'reportsOnTheClock', 'todayAppointments', 'unreadMessages'], ['deadlines']);
+    const widgets = await checkHome(owner.page, lang, ['applicationsToReview', 'reportsOnTheClock', 'todayAppointments', 'unreadMail', 'unreadMessages'], ['deadlines']);
     assert.ok(widgets.find((w) => w.key === 'applicationsToReview').count > 0, 'the demo has new applications');
     const ownerLabels = await sideNav(owner.page, lang).getByRole('link').allTextContents();
     for (const key of ['kanban', 'jobs', 'organization']) assert.ok(ownerLabels.includes(t(lang, `dashboard.nav.${key}`)), key);
@@ -122,7 +122,7 @@ describe('the workspace shell and home', () => {
   for (const lang of ['mn', 'en']) {
     it(`on a phone (${lang}, 375 px) the sidebar is a drawer that works by keyboard, and tables are cards`, async () => {
       const { context, page, problems } = await pageAs('student', PHONE);
-      await checkHome(page, lang, ['deadlines', 'reportsOnTheClock', 'todayAppointments', 'unreadMessages'], ['applicationsToReview']);
+      await checkHome(page, lang, ['deadlines', 'reportsOnTheClock', 'todayAppointments', 'unreadMail', 'unreadMessages'], ['applicationsToReview']);
       const nav = sideNav(page, lang);
       const opener = nav.getByRole('button', { name: t(lang, 'dashboard.nav.menu') });
       assert.equal(await nav.getByRole('link').count(), 0, 'folded');

@@ -67,6 +67,8 @@ const (
 	BankingView     Perm = "banking.view"     // the banking page, /dashboard/banking (owner, admins): it shows what the two below allow
 	BankingOrg      Perm = "banking.org"      // the organisation's ledger and its CSV (owner)
 	BankingPlatform Perm = "banking.platform" // the platform's ledger, its CSV and the bank transfers waiting (admins)
+	// workspace: mail
+	WorkspaceMail Perm = "workspace.mail" // the in-app mailbox: letters to the people one may talk to, and what the platform sends (every account)
 	// workspace: analytics
 	WorkspaceAnalytics         Perm = "workspace.analytics"          // the analytics page, /dashboard/analytics (owner, manager, admins): it shows what the two below allow
 	WorkspaceAnalyticsOrg      Perm = "workspace.analytics.org"      // the organisation's postings, funnel, review times and reports (owner, manager)
@@ -99,8 +101,8 @@ const (
 // Grants is THE role table: which permissions each role holds. Admins hold every platform
 // permission, but not the organisation ones: those are about one's own organisation.
 var Grants = map[Role][]Perm{
-	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceBookingBook, WorkspaceFiles},
-	RoleEnterprise:    {CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceFiles},
+	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceBookingBook, WorkspaceMail, WorkspaceFiles},
+	RoleEnterprise:    {CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceMail, WorkspaceFiles},
 	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg, BillingInvoicesRead, BillingAccount, BankingView, BankingOrg, WorkspaceFilesOrgWrite},
 	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceFilesOrgWrite},
 	RoleCounselor:     {OpportunitiesReview, WorkspaceBookingHost},
@@ -131,7 +133,9 @@ var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, Opp
 	// store: billing
 	BillingPlansManage, BillingInvoicesManage, BillingInvoicesRead, BillingAccount,
 	// store: payments
-	PaymentsSettle, BankingView, BankingOrg, BankingPlatform}
+	PaymentsSettle, BankingView, BankingOrg, BankingPlatform,
+	// workspace: mail
+	WorkspaceMail}
 
 // RolesOf returns the roles u holds, for the permission check.
 func RolesOf(u *db.User) []Role {

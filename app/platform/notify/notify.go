@@ -153,7 +153,32 @@ func Send(ctx context.Context, store *db.Store, n Notification) error {
 	if mode == Immediate {
 		store.AfterCommit(wake) // the runner is told once the notification is there to read
 	}
+	for _, l := range listenersNow() {
+		if err := l(ctx, store, n); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// A Listener keeps its own copy of what is sent (the workspace's mailbox files every
+// notification as a letter): Send calls it with the caller's store, inside the same write.
+type Listener func(ctx context.Context, store *db.Store, n Notification) error
+
+var listeners []Listener
+
+// Listen adds a listener to every Send of the process (call it once, at start-up: a module's
+// package init).
+func Listen(l Listener) {
+	mu.Lock()
+	defer mu.Unlock()
+	listeners = append(listeners, l)
+}
+
+func listenersNow() []Listener {
+	mu.RLock()
+	defer mu.RUnlock()
+	return listeners
 }
 
 // modeOf is the person's email mode for k: their choice, or the kind's default.

@@ -2,12 +2,12 @@ package chat
 
 import (
 	"context"
+	"gerege/app/platform/authz"
 	"net/http"
 	"regexp"
 	"strings"
 	"time"
 
-	"gerege/app/platform/authz"
 	"gerege/app/platform/files"
 	"gerege/app/platform/web"
 	"gerege/db"

@@ -201,9 +201,9 @@ export const routeModules: RouteModule[] = [
   },
   {
     from: 'ui/src/features/workspace/home/routes.tsx',
-    // The analytics' and the file manager's pages ride on the home's module (their routes.tsx,
+    // The analytics', the file manager's and the mailbox's pages ride on the home's module (their routes.tsx,
     // brought by it): fewer entries in the core table, which is at its byte budget.
-    paths: dash('/app', '/permission', '/blank', '/analytics', '/file-manager', '/file'),
+    paths: dash('/app', '/permission', '/blank', '/analytics', '/file-manager', '/file', '/mail'),
     load: () => import('../features/workspace/home/routes'),
   },
   {

@@ -21,6 +21,7 @@ export const dashboardPages = {
   chat: '/dashboard/chat',
   fileManager: '/dashboard/file-manager',
   file: '/dashboard/file',
+  mail: '/dashboard/mail',
   notifications: '/dashboard/notifications',
   applications: '/dashboard/applications',
   saved: '/dashboard/saved',

@@ -4,6 +4,7 @@
 import { dashboardRoute, lazyView, type RouteDef } from '../../../app/routeKit';
 import { routes as analytics } from '../analytics/routes';
 import { routes as files } from '../files/routes';
+import { routes as mail } from '../mail/routes';
 
 type HomePage = 'Home' | 'Permissions' | 'Blank';
 const view = (name: HomePage) => lazyView('workspace/home/pages/index', () => import('./pages/index').then((m) => m[name]));
@@ -12,8 +13,9 @@ export const routes: RouteDef[] = [
   dashboardRoute('/dashboard/app', 'dashboard.app', view('Home'), ['home']),
   dashboardRoute('/dashboard/permission', 'dashboard.permission', view('Permissions'), ['home.permission']),
   dashboardRoute('/dashboard/blank', 'dashboard.blank', view('Blank')),
-  // The analytics' and the file manager's pages (their own chunks; their paths are in the
+  // The analytics', the file manager's and the mailbox's pages (their own chunks; their paths are in the
   // home's entry of app/routes.tsx).
   ...analytics,
   ...files,
+  ...mail,
 ];

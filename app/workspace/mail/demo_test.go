@@ -1,0 +1,41 @@
+package mail_test
+
+import (
+	"strings"
+	"testing"
+
+	"gerege/app"
+	"gerege/app/apitest"
+)
+
+// The demo has mail with labels in both languages: the student's Mongolian thread with a
+// label, the owner's English one, the platform's letters and the notifications as letters.
+func TestDemoMail(t *testing.T) {
+	t.Parallel()
+	_, ts := apitest.NewServer(t, func(c *app.Config) { c.Demo = true })
+	as := func(email string) func(path string) apitest.Reply {
+		c := apitest.WebClient()
+		apitest.MustStatus(t, apitest.Call(t, c, ts, "POST", "/api/web/auth/login", map[string]any{"email": email, "password": app.DemoPassword}, ""), 200)
+		return func(path string) apitest.Reply { return apitest.Call(t, c, ts, "GET", path, nil, "") }
+	}
+	student := as("student@demo.gerege.mn")
+	if r := student("/api/mail/labels"); !strings.Contains(r.Raw, `"name":"Өргөдөл"`) || !strings.Contains(r.Raw, `{"key":"inbox","unread":`) {
+		t.Errorf("the student's labels: %s", r.Raw)
+	}
+	if r := student("/api/mail/list?folder=starred"); !strings.Contains(r.Raw, "Дадлагын өргөдлийн бичиг баримт") || !strings.Contains(r.Raw, `"labelIds":[`) {
+		t.Errorf("the student's starred thread: %.600s", r.Raw)
+	}
+	if r := student("/api/mail/list"); !strings.Contains(r.Raw, `"system":true`) || !strings.Contains(r.Raw, "Таны шуудангийн хайрцаг бэлэн боллоо") {
+		t.Errorf("the platform's letters to the student: %.800s", r.Raw)
+	}
+	owner := as("owner@demo.gerege.mn")
+	if r := owner("/api/mail/list?folder=all"); !strings.Contains(r.Raw, "Exchange program information session") || !strings.Contains(r.Raw, "Your organization's mailbox is ready") {
+		t.Errorf("the owner's mail: %.800s", r.Raw)
+	}
+	if r := owner("/api/mail/labels"); !strings.Contains(r.Raw, `"name":"Team"`) || !strings.Contains(r.Raw, `"name":"Applicants"`) {
+		t.Errorf("the owner's labels: %s", r.Raw)
+	}
+	if r := as("sarah.counselor@demo.gerege.mn")("/api/mail/list?folder=archive"); !strings.Contains(r.Raw, "Exchange program information session") {
+		t.Errorf("the counselor's archive: %.600s", r.Raw)
+	}
+}

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-MAVK35KJ.js";import"./chunk-ZRMO63HT.js";import"./chunk-XCHUYPEM.js";import{U as r}from"./chunk-HUZ733AH.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,0 +1,56 @@
+// The mailbox's calls (app/workspace/mail).
+import { del, get, patch, post } from '../../../lib/api';
+import type { Body, Resp, Schema } from '../../../lib/apitypes';
+
+export type ThreadSummary = Schema<'MailThreadSummary'>;
+export type Thread = Schema<'MailThreadView'>;
+export type Message = Schema<'MailMessageView'>;
+export type Label = Schema<'MailLabelView'>;
+export type Folders = Resp<'listMailLabels'>;
+export type Contact = Schema<'MailContactView'>;
+export type Letter = Body<'sendMail'>;
+export type Action = Body<'modifyMail'>['action'];
+
+/** Where a list comes from: a folder or one of the person's labels, and the words searched. */
+export interface Where {
+  folder: string;
+  label: number;
+  q: string;
+}
+
+export const listMail = (w: Where, after = '') => {
+  const p = new URLSearchParams();
+  if (w.label) p.set('label', String(w.label));
+  else p.set('folder', w.folder);
+  if (w.q) p.set('q', w.q);
+  if (after) p.set('after', after);
+  return get<Resp<'listMail'>>(`/mail/list?${p}`);
+};
+export const getThread = (id: number) => get<Thread>(`/mail/details?id=${id}`);
+export const listFolders = () => get<Folders>('/mail/labels');
+export const createLabel = (name: string) => post<Label>('/mail/labels', { name });
+export const renameLabel = (id: number, name: string) => patch<Label>(`/mail/labels/${id}`, { name });
+export const deleteLabel = (id: number) => del<void>(`/mail/labels/${id}`);
+export const sendLetter = (body: Letter) => post<Resp<'sendMail'>>('/mail/send', body);
+export const saveDraft = (body: Letter) => post<Resp<'saveMailDraft'>>('/mail/drafts', body);
+export const deleteDraft = (id: number) => del<void>(`/mail/drafts/${id}`);
+export const modify = (threadIds: number[], action: Action, labelId?: number) =>
+  post<Resp<'modifyMail'>>('/mail/modify', { threadIds, action, labelId });
+export const contacts = (q: string) => get<Resp<'listMailContacts'>>(`/mail/contacts?${new URLSearchParams({ q })}`);
+export const uploadAttachment = (file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return post<Resp<'uploadMailAttachment'>>('/mail/attachments', form);
+};
+export const attachmentHref = (messageId: number, fileId: number) => `/api/mail/messages/${messageId}/attachments/${fileId}`;
+
+/** The folders in the sidebar's order ("all" is where a search looks). */
+export const FOLDERS = ['inbox', 'starred', 'important', 'sent', 'drafts', 'archive', 'all', 'trash'] as const;
+
+/** The quoted text a reply or forward starts from. */
+export function quote(m: Message, header: string): string {
+  return `\n\n${header}\n${m.body
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n')}`;
+}

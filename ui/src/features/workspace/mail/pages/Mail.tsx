@@ -1,0 +1,812 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import type { ApiError } from '../../../../lib/api';
+import { formatDateTime } from '../../../../lib/formatTime';
+import type { User } from '../../../../lib/session';
+import { onApiError } from '../../../../lib/session';
+import { Alert } from '../../../../ui/Alert';
+import { DashboardShell } from '../../../../ui/DashboardShell';
+import {
+  type Action,
+  attachmentHref,
+  type Contact,
+  contacts as findContacts,
+  createLabel,
+  deleteDraft,
+  deleteLabel,
+  FOLDERS,
+  type Folders,
+  getThread,
+  listFolders,
+  listMail,
+  type Message,
+  modify,
+  quote,
+  renameLabel,
+  saveDraft,
+  sendLetter,
+  type Thread,
+  type ThreadSummary,
+  uploadAttachment,
+} from '../api';
+import { adoptStyles } from '../../../../lib/styles';
+import css from '../mail.css?inline';
+
+adoptStyles(css);
+
+const P = 'workspaceMail.page';
+const MAX_BODY = 20000;
+const MAX_FILES = 5;
+
+type Params = Record<string, string | number | undefined>;
+
+/** What a composer starts from: a new letter, a reply, a forward, or a kept draft. */
+interface Start {
+  mode: 'new' | 'reply' | 'forward';
+  draftId?: number;
+  threadId?: number;
+  forwardOf?: number;
+  to: Contact[];
+  subject: string;
+  body: string;
+  files: { fileId: number; name: string }[];
+}
+
+/** Where the page is, from its query: a folder or a label, the words searched, the open thread, composing. */
+function parseSearch(search: string) {
+  const p = new URLSearchParams(search);
+  const label = Number(p.get('label') ?? 0) || 0;
+  return {
+    label,
+    folder: label ? '' : (p.get('folder') ?? 'inbox'),
+    q: p.get('q') ?? '',
+    threadId: Number(p.get('thread') ?? 0) || 0,
+    composing: p.get('compose') === '1',
+  };
+}
+
+function MailApp({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [, navigate] = useLocation();
+  const { label, folder, q, threadId, composing } = parseSearch(useSearch());
+  const listKey = `${folder}|${label}|${q}`;
+  const [folders, setFolders] = useState<Folders | null>(null);
+  // The list shown and where it was loaded from (a list of another folder is being replaced).
+  const [loaded, setLoaded] = useState<{ key: string; items: ThreadSummary[]; next: string }>({ key: '', items: [], next: '' });
+  const items = loaded.key === listKey ? loaded.items : null;
+  const next = loaded.key === listKey ? loaded.next : '';
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+
+  const href = (p: Params) => {
+    const s = new URLSearchParams();
+    for (const [k, v] of Object.entries(p)) if (v) s.set(k, String(v));
+    const qs = s.toString();
+    return `/dashboard/mail${qs ? `?${qs}` : ''}`;
+  };
+  const here: Params = { folder: folder === 'inbox' ? undefined : folder, label, q };
+  const go = (p: Params) => navigate(href(p));
+
+  const fail = useCallback((err: ApiError) => {
+    onApiError(err);
+    setError(err.message);
+  }, []);
+  const refreshFolders = useCallback(() => listFolders().then(setFolders, fail), [fail]);
+  // A change (sent, moved, read) loads the list again.
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    refreshFolders();
+  }, [refreshFolders]);
+  useEffect(() => {
+    listMail({ folder, label, q }).then((r) => {
+      setLoaded({ key: `${folder}|${label}|${q}`, items: r.items, next: r.next ?? '' });
+      setError('');
+    }, fail);
+  }, [folder, label, q, fail, version]);
+
+  const changed = useCallback(
+    (msg: string) => {
+      setStatus(msg);
+      setVersion((v) => v + 1);
+      refreshFolders();
+    },
+    [refreshFolders],
+  );
+  const labels = folders?.labels ?? [];
+  const heading = label ? (labels.find((l) => l.id === label)?.name ?? '') : t(`${P}.folders.${folder}`);
+  const open = threadId > 0 || composing;
+
+  return (
+    <div class={`mail${open ? ' mail--open' : ''}`}>
+      <nav class="mail__nav" aria-label={t(`${P}.mailbox`)}>
+        <a class="mail__write" role="button" href={`/${lang}${href({ ...here, compose: 1 })}`} onClick={(e) => (e.preventDefault(), go({ ...here, compose: 1 }))}>
+          {t(`${P}.write`)}
+        </a>
+        <ul>
+          {FOLDERS.map((f) => {
+            const info = folders?.folders.find((x) => x.key === f);
+            // New letters count in the inbox; drafts show how many; the other folders no number.
+            const n = f === 'drafts' ? (info?.count ?? 0) : f === 'inbox' ? (info?.unread ?? 0) : 0;
+            return (
+              <li key={f}>
+                <a
+                  href={`/${lang}${href({ folder: f === 'inbox' ? undefined : f })}`}
+                  aria-current={!label && folder === f ? 'page' : undefined}
+                  onClick={(e) => (e.preventDefault(), go({ folder: f === 'inbox' ? undefined : f }))}
+                >
+                  {t(`${P}.folders.${f}`)}
+                  {n > 0 && ' '}
+                  {n > 0 && <span class="mail__count">{t(f === 'drafts' ? `${P}.drafts` : `${P}.unreadShort`, { count: n })}</span>}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+        <h2 id="mail-labels-heading">{t(`${P}.labels`)}</h2>
+        {labels.length === 0 ? (
+          <p class="muted">{t(`${P}.noLabels`)}</p>
+        ) : (
+          <ul aria-labelledby="mail-labels-heading">
+            {labels.map((l) => (
+              <li key={l.id}>
+                <a
+                  href={`/${lang}${href({ label: l.id })}`}
+                  aria-current={label === l.id ? 'page' : undefined}
+                  onClick={(e) => (e.preventDefault(), go({ label: l.id }))}
+                >
+                  {l.name}
+                  {l.unread > 0 && ' '}
+                  {l.unread > 0 && <span class="mail__count">{t(`${P}.unreadShort`, { count: l.unread })}</span>}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <LabelManager labels={labels} onChange={refreshFolders} onError={fail} />
+      </nav>
+      <section class="mail__list" aria-labelledby="mail-list-heading">
+        <h2 id="mail-list-heading">{heading}</h2>
+        {folder === 'trash' && <p class="muted">{t(`${P}.trashNote`)}</p>}
+        <SearchForm key={q} q={q} onSearch={(s) => go({ folder: s ? 'all' : undefined, q: s })} />
+        <p class="visually-hidden" role="status">
+          {status}
+        </p>
+        {error && <Alert variant="error">{error}</Alert>}
+        {items === null ? (
+          !error && <p aria-busy="true">{t('dashboard.loading')}</p>
+        ) : items.length === 0 ? (
+          <p>{t(q ? `${P}.noResults` : `${P}.empty`)}</p>
+        ) : (
+          <ul class="mail__items">
+            {items.map((m) => (
+              <li key={m.id} class={m.unread > 0 ? 'mail__unread' : undefined}>
+                <a
+                  href={`/${lang}${href({ ...here, thread: m.id })}`}
+                  aria-current={m.id === threadId ? 'true' : undefined}
+                  onClick={(e) => (e.preventDefault(), go({ ...here, thread: m.id }))}
+                >
+                  <span class="mail__who">{m.system ? t(`${P}.system`) : m.people.map((p) => p.name).join(', ') || t(`${P}.onlyYou`)}</span>
+                  <time dateTime={m.lastAt}>{formatDateTime(t, m.lastAt)}</time>
+                  <strong>{m.subject || t(`${P}.noSubject`)}</strong>
+                  <small>{m.snippet}</small>
+                  <span class="mail__marks">
+                    {m.unread > 0 && <mark>{t(`${P}.unread`, { count: m.unread })}</mark>}
+                    {m.starred && <span>{t(`${P}.starredMark`)}</span>}
+                    {m.important && <span>{t(`${P}.importantMark`)}</span>}
+                    {m.drafts > 0 && <span>{t(`${P}.draftMark`)}</span>}
+                    {m.labelIds.map((id) => {
+                      const l = labels.find((x) => x.id === id);
+                      return l ? <span key={id} class="mail__label">{l.name}</span> : null;
+                    })}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        {next && (
+          <button
+            type="button"
+            class="secondary outline"
+            onClick={() =>
+              listMail({ folder, label, q }, next).then(
+                (r) => setLoaded((l) => ({ key: l.key, items: [...l.items, ...r.items], next: r.next ?? '' })),
+                fail,
+              )
+            }
+          >
+            {t(`${P}.more`)}
+          </button>
+        )}
+      </section>
+      <section class="mail__thread" aria-label={t(`${P}.reading`)}>
+        {open && (
+          <button type="button" class="secondary outline mail__back" onClick={() => go(here)}>
+            {t(`${P}.back`)}
+          </button>
+        )}
+        {composing ? (
+          <Composer
+            start={{ mode: 'new', to: [], subject: '', body: '', files: [] }}
+            onDone={(msg, id) => {
+              changed(msg);
+              go(id ? { ...here, thread: id } : here);
+            }}
+            onCancel={() => go(here)}
+            onError={fail}
+          />
+        ) : threadId ? (
+          <ThreadPane
+            key={threadId}
+            id={threadId}
+            me={user.id}
+            labels={labels}
+            onChanged={changed}
+            onGone={(msg) => {
+              changed(msg);
+              go(here);
+            }}
+            onError={fail}
+          />
+        ) : (
+          <p class="muted">{t(`${P}.pick`)}</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(q);
+  return (
+    <form
+      role="search"
+      class="mail__search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <label for="mail-search" class="visually-hidden">
+        {t(`${P}.search`)}
+      </label>
+      <input id="mail-search" type="search" placeholder={t(`${P}.search`)} value={text} maxLength={200} onInput={(e) => setText((e.target as HTMLInputElement).value)} />
+      <button type="submit" class="secondary">
+        {t(`${P}.searchButton`)}
+      </button>
+    </form>
+  );
+}
+
+function LabelManager({ labels, onChange, onError }: { labels: Folders['labels']; onChange: () => void; onError: (e: ApiError) => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const [fieldError, setFieldError] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const add = (e: Event) => {
+    e.preventDefault();
+    createLabel(name).then(
+      () => {
+        setName('');
+        setFieldError('');
+        onChange();
+      },
+      (err: ApiError) => {
+        if (err.errors?.name) {
+          setFieldError(err.errors.name);
+          input.current?.focus();
+        } else onError(err);
+      },
+    );
+  };
+  return (
+    <details class="mail__labels">
+      <summary>{t(`${P}.manageLabels`)}</summary>
+      <form onSubmit={add}>
+        <label for="mail-label-new">{t(`${P}.newLabel`)}</label>
+        <input
+          id="mail-label-new"
+          ref={input}
+          value={name}
+          maxLength={40}
+          aria-invalid={fieldError ? 'true' : undefined}
+          aria-describedby={fieldError ? 'mail-label-new-error' : undefined}
+          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+        />
+        {fieldError && (
+          <small id="mail-label-new-error" class="field-error">
+            {fieldError}
+          </small>
+        )}
+        <button type="submit" class="secondary">
+          {t(`${P}.addLabel`)}
+        </button>
+      </form>
+      {labels.map((l) => (
+        <LabelRow key={l.id} id={l.id} name={l.name} onChange={onChange} onError={onError} />
+      ))}
+    </details>
+  );
+}
+
+function LabelRow({ id, name, onChange, onError }: { id: number; name: string; onChange: () => void; onError: (e: ApiError) => void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(name);
+  const [fieldError, setFieldError] = useState('');
+  const fid = `mail-label-${id}`;
+  return (
+    <form
+      class="mail__label-row"
+      onSubmit={(e) => {
+        e.preventDefault();
+        renameLabel(id, value).then(
+          () => {
+            setFieldError('');
+            onChange();
+          },
+          (err: ApiError) => (err.errors?.name ? setFieldError(err.errors.name) : onError(err)),
+        );
+      }}
+    >
+      <label for={fid}>{t(`${P}.renameLabel`, { name })}</label>
+      <input
+        id={fid}
+        value={value}
+        maxLength={40}
+        aria-invalid={fieldError ? 'true' : undefined}
+        aria-describedby={fieldError ? `${fid}-error` : undefined}
+        onInput={(e) => setValue((e.target as HTMLInputElement).value)}
+      />
+      {fieldError && (
+        <small id={`${fid}-error`} class="field-error">
+          {fieldError}
+        </small>
+      )}
+      <div class="button-row">
+        <button type="submit" class="secondary outline">
+          {t(`${P}.save`)}
+        </button>
+        <button
+          type="button"
+          class="secondary outline"
+          onClick={() => {
+            if (window.confirm(t(`${P}.confirmDeleteLabel`, { name }))) deleteLabel(id).then(onChange, onError);
+          }}
+        >
+          {t(`${P}.deleteLabel`, { name })}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ThreadPane({
+  id,
+  me,
+  labels,
+  onChanged,
+  onGone,
+  onError,
+}: {
+  id: number;
+  me: number;
+  labels: Folders['labels'];
+  onChanged: (msg: string) => void;
+  onGone: (msg: string) => void;
+  onError: (e: ApiError) => void;
+}) {
+  const { t } = useTranslation();
+  const [thread, setThread] = useState<Thread | null>(null);
+  const [start, setStart] = useState<Start | null>(null);
+  const [chosen, setChosen] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const load = useCallback(() => getThread(id).then(setThread, onError), [id, onError]);
+  useEffect(() => {
+    load();
+  }, [load]);
+  // Opened: its letters are read (once).
+  const marked = useRef(false);
+  useEffect(() => {
+    if (thread && thread.unread > 0 && !marked.current) {
+      marked.current = true;
+      modify([thread.id], 'read').then(() => {
+        setThread((th) => (th ? { ...th, unread: 0 } : th));
+        onChanged('');
+      }, onError);
+    }
+  }, [thread, onChanged, onError]);
+  useEffect(() => {
+    if (thread) heading.current?.focus();
+  }, [thread?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (!thread) return <p aria-busy="true">{t('dashboard.loading')}</p>;
+
+  const act = (action: Action, msg: string, gone = false, labelId?: number) =>
+    modify([thread.id], action, labelId).then(() => {
+      if (gone) onGone(msg);
+      else {
+        load();
+        onChanged(msg);
+      }
+    }, onError);
+  const people = thread.people.filter((p) => p.id !== me);
+  const applied = labels.filter((l) => thread.labelIds.includes(l.id));
+  const free = labels.filter((l) => !thread.labelIds.includes(l.id));
+  const last = [...thread.messages].reverse().find((m) => !m.draft);
+  const header = (m: Message) => t(`${P}.quoteHeader`, { name: m.system ? t(`${P}.system`) : m.senderName, date: formatDateTime(t, m.createdAt) });
+  const toContacts = (m: Message): Contact[] => m.to.map((p) => ({ id: p.id, name: p.name }));
+
+  return (
+    <article class="mail__open">
+      <h2 ref={heading} tabIndex={-1}>
+        {thread.subject || t(`${P}.noSubject`)}
+      </h2>
+      <p class="muted">
+        {thread.system ? t(`${P}.fromSystem`) : t(`${P}.between`, { names: people.map((p) => p.name).join(', ') || t(`${P}.onlyYou`) })}
+      </p>
+      <div class="button-row mail__actions">
+        {thread.folder === 'trash' ? (
+          <>
+            <button type="button" class="secondary outline" onClick={() => act('restore', t(`${P}.done.restored`), true)}>
+              {t(`${P}.restore`)}
+            </button>
+            <button
+              type="button"
+              class="secondary outline"
+              onClick={() => window.confirm(t(`${P}.confirmDelete`)) && act('delete', t(`${P}.done.deleted`), true)}
+            >
+              {t(`${P}.deleteForever`)}
+            </button>
+          </>
+        ) : (
+          <>
+            {thread.folder === 'inbox' ? (
+              <button type="button" class="secondary outline" onClick={() => act('archive', t(`${P}.done.archived`), true)}>
+                {t(`${P}.archive`)}
+              </button>
+            ) : (
+              <button type="button" class="secondary outline" onClick={() => act('inbox', t(`${P}.done.inbox`), true)}>
+                {t(`${P}.toInbox`)}
+              </button>
+            )}
+            <button type="button" class="secondary outline" onClick={() => act('trash', t(`${P}.done.trashed`), true)}>
+              {t(`${P}.trash`)}
+            </button>
+          </>
+        )}
+        <button type="button" class="secondary outline" aria-pressed={thread.starred ? 'true' : 'false'} onClick={() => act(thread.starred ? 'unstar' : 'star', '')}>
+          {t(`${P}.star`)}
+        </button>
+        <button
+          type="button"
+          class="secondary outline"
+          aria-pressed={thread.important ? 'true' : 'false'}
+          onClick={() => act(thread.important ? 'unimportant' : 'important', '')}
+        >
+          {t(`${P}.important`)}
+        </button>
+        <button type="button" class="secondary outline" onClick={() => act('unread', t(`${P}.done.unread`), true)}>
+          {t(`${P}.markUnread`)}
+        </button>
+      </div>
+      {labels.length > 0 && (
+        <div class="mail__apply">
+          {applied.map((l) => (
+            <button key={l.id} type="button" class="secondary outline" onClick={() => act('unlabel', '', false, l.id)}>
+              {t(`${P}.removeLabel`, { name: l.name })}
+            </button>
+          ))}
+          {free.length > 0 && (
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                const l = chosen || free[0].id;
+                act('label', t(`${P}.done.labeled`), false, l);
+              }}
+            >
+              <label for="mail-apply">{t(`${P}.applyLabel`)}</label>
+              <select id="mail-apply" value={chosen || free[0].id} onChange={(e) => setChosen(Number((e.target as HTMLSelectElement).value))}>
+                {free.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" class="secondary">
+                {t(`${P}.apply`)}
+              </button>
+            </form>
+          )}
+        </div>
+      )}
+      <ol class="mail__messages" aria-label={t(`${P}.messages`)}>
+        {thread.messages.map((m) => (
+          <li key={m.id}>
+            <article class={m.draft ? 'mail__draft' : undefined}>
+              <header>
+                <strong>{m.system ? t(`${P}.system`) : m.senderId === me ? t(`${P}.you`) : m.senderName || t(`${P}.deletedAccount`)}</strong>{' '}
+                <time dateTime={m.createdAt}>{formatDateTime(t, m.createdAt)}</time>
+                {m.to.length > 0 && <small>{t(`${P}.to`, { names: m.to.map((p) => (p.id === me ? t(`${P}.you`) : p.name)).join(', ') })}</small>}
+                {m.draft && <mark>{t(`${P}.draftMark`)}</mark>}
+              </header>
+              <p class="mail__body">{m.body}</p>
+              {m.attachments.length > 0 && (
+                <ul>
+                  {m.attachments.map((a) => (
+                    <li key={a.fileId}>
+                      <a href={attachmentHref(m.id, a.fileId)} download>
+                        {t(`${P}.download`, { name: a.name })}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {m.link && (
+                <p>
+                  <a href={m.link}>{t(`${P}.openLink`)}</a>
+                </p>
+              )}
+              {m.draft ? (
+                <div class="button-row">
+                  <button
+                    type="button"
+                    class="secondary"
+                    onClick={() =>
+                      setStart({
+                        mode: thread.messages.some((x) => !x.draft) ? 'reply' : 'new',
+                        draftId: m.id,
+                        threadId: thread.messages.some((x) => !x.draft) ? thread.id : undefined,
+                        to: toContacts(m),
+                        subject: m.subject,
+                        body: m.body,
+                        files: m.attachments.map((a) => ({ fileId: a.fileId, name: a.name })),
+                      })
+                    }
+                  >
+                    {t(`${P}.editDraft`)}
+                  </button>
+                  <button
+                    type="button"
+                    class="secondary outline"
+                    onClick={() => deleteDraft(m.id).then(() => (thread.messages.length > 1 ? (load(), onChanged(t(`${P}.done.discarded`))) : onGone(t(`${P}.done.discarded`))), onError)}
+                  >
+                    {t(`${P}.discard`)}
+                  </button>
+                </div>
+              ) : (
+                m === last && (
+                  <div class="button-row">
+                    {thread.canReply && (
+                      <button type="button" onClick={() => setStart({ mode: 'reply', threadId: thread.id, to: [], subject: thread.subject, body: quote(m, header(m)), files: [] })}>
+                        {t(`${P}.reply`)}
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      class="secondary"
+                      onClick={() =>
+                        setStart({ mode: 'forward', forwardOf: m.id, to: [], subject: t(`${P}.fwdSubject`, { subject: thread.subject }), body: quote(m, header(m)), files: [] })
+                      }
+                    >
+                      {t(`${P}.forward`)}
+                    </button>
+                  </div>
+                )
+              )}
+            </article>
+          </li>
+        ))}
+      </ol>
+      {start && (
+        <Composer
+          key={`${start.mode}-${start.draftId ?? 0}`}
+          start={start}
+          onDone={(msg, sentThread) => {
+            setStart(null);
+            onChanged(msg);
+            if (sentThread && sentThread !== thread.id) onGone(msg);
+            else load();
+          }}
+          onCancel={() => setStart(null)}
+          onError={onError}
+        />
+      )}
+    </article>
+  );
+}
+
+function Composer({
+  start,
+  onDone,
+  onCancel,
+  onError,
+}: {
+  start: Start;
+  onDone: (msg: string, threadId?: number) => void;
+  onCancel: () => void;
+  onError: (e: ApiError) => void;
+}) {
+  const { t } = useTranslation();
+  const [to, setTo] = useState<Contact[]>(start.to);
+  const [subject, setSubject] = useState(start.subject);
+  const [body, setBody] = useState(start.body);
+  const [files, setFiles] = useState(start.files);
+  const [draftId, setDraftId] = useState(start.draftId ?? 0);
+  const [find, setFind] = useState('');
+  const [found, setFound] = useState<Contact[] | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  const needsTo = start.mode !== 'reply';
+  useEffect(() => {
+    if (!needsTo) return;
+    const timer = setTimeout(() => findContacts(find).then((r) => setFound(r.items), onError), 200);
+    return () => clearTimeout(timer);
+  }, [find, needsTo, onError]);
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>(needsTo ? '#mail-find' : '#mail-body')?.focus();
+  }, [needsTo]);
+
+  const letter = () => ({
+    to: needsTo ? to.map((c) => c.id) : undefined,
+    subject: needsTo ? subject : undefined,
+    body: body.replace(/\r\n?/g, '\n'),
+    fileIds: files.map((f) => f.fileId),
+    threadId: start.mode === 'reply' ? start.threadId : undefined,
+    forwardOf: start.forwardOf,
+    draftId: draftId || undefined,
+  });
+  const failed = (err: ApiError) => {
+    setBusy(false);
+    if (err.errors && Object.keys(err.errors).length) {
+      setErrors(err.errors);
+      const first = ['to', 'subject', 'body', 'fileIds'].find((k) => err.errors?.[k]);
+      const el = form.current?.querySelector<HTMLElement>(
+        first === 'to' ? '#mail-find' : first === 'fileIds' ? '#mail-files' : first ? `#mail-${first}` : 'textarea',
+      );
+      el?.focus();
+    } else {
+      setErrors({});
+      setNote(err.message);
+      onError(err);
+    }
+  };
+  const send = (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    sendLetter(letter()).then((r) => {
+      setBusy(false);
+      onDone(t(`${P}.done.sent`), r.threadId);
+    }, failed);
+  };
+  const keep = () => {
+    setBusy(true);
+    saveDraft(letter()).then((r) => {
+      setBusy(false);
+      setErrors({});
+      setDraftId(r.id);
+      setNote(t(`${P}.done.saved`));
+    }, failed);
+  };
+  const discard = () => {
+    if (draftId) deleteDraft(draftId).then(() => onDone(t(`${P}.done.discarded`)), onError);
+    else onCancel();
+  };
+  const pick = (e: Event) => {
+    const el = e.target as HTMLInputElement;
+    const list = Array.from(el.files ?? []).slice(0, MAX_FILES - files.length);
+    el.value = '';
+    for (const f of list) {
+      uploadAttachment(f).then(
+        (u) => {
+          setFiles((l) => [...l, { fileId: u.fileId, name: u.name }]);
+          setErrors((x) => ({ ...x, fileIds: '' }));
+        },
+        (err: ApiError) => (err.errors?.file ? setErrors((x) => ({ ...x, fileIds: err.errors!.file })) : onError(err)),
+      );
+    }
+  };
+  const described = (k: string) => (errors[k] ? { 'aria-invalid': 'true' as const, 'aria-describedby': `mail-${k}-error` } : {});
+  const fieldError = (k: string) =>
+    errors[k] ? (
+      <small id={`mail-${k}-error`} class="field-error">
+        {errors[k]}
+      </small>
+    ) : null;
+
+  return (
+    <form ref={form} class="mail__compose" onSubmit={send} aria-labelledby="mail-compose-heading" noValidate>
+      <h2 id="mail-compose-heading">{t(`${P}.compose.${start.mode}`)}</h2>
+      {needsTo && (
+        <fieldset>
+          <legend>{t(`${P}.toLabel`)}</legend>
+          {to.length > 0 && (
+            <ul class="mail__chosen">
+              {to.map((c) => (
+                <li key={c.id}>
+                  {c.name}{' '}
+                  <button type="button" class="secondary outline" onClick={() => setTo(to.filter((x) => x.id !== c.id))}>
+                    {t(`${P}.removePerson`, { name: c.name })}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <label for="mail-find">{t(`${P}.findPerson`)}</label>
+          <input id="mail-find" type="search" value={find} onInput={(e) => setFind((e.target as HTMLInputElement).value)} {...described('to')} />
+          {fieldError('to')}
+          {found && found.length === 0 && <p class="muted">{t(`${P}.noContacts`)}</p>}
+          {found && found.length > 0 && (
+            <ul class="mail__found">
+              {found
+                .filter((c) => !to.some((x) => x.id === c.id))
+                .slice(0, 8)
+                .map((c) => (
+                  <li key={c.id}>
+                    <button type="button" class="secondary outline" aria-label={t(`${P}.choose`, { name: c.name })} onClick={() => setTo([...to, c])}>
+                      {c.name}
+                    </button>
+                  </li>
+                ))}
+            </ul>
+          )}
+        </fieldset>
+      )}
+      {needsTo && (
+        <>
+          <label for="mail-subject">{t(`${P}.subject`)}</label>
+          <input id="mail-subject" value={subject} maxLength={200} onInput={(e) => setSubject((e.target as HTMLInputElement).value)} {...described('subject')} />
+          {fieldError('subject')}
+        </>
+      )}
+      <label for="mail-body">{t(`${P}.body`)}</label>
+      <textarea id="mail-body" rows={8} value={body} onInput={(e) => setBody((e.target as HTMLTextAreaElement).value)} {...described('body')} />
+      {fieldError('body')}
+      <small class="muted">{t(`${P}.length`, { count: body.length, max: MAX_BODY })}</small>
+      <label for="mail-files">{t(`${P}.attach`, { max: MAX_FILES })}</label>
+      <input
+        id="mail-files"
+        type="file"
+        multiple
+        disabled={files.length >= MAX_FILES}
+        accept=".pdf,.doc,.docx,.png,.jpg,.jpeg,.webp,.gif"
+        onChange={pick}
+        {...described('fileIds')}
+      />
+      {fieldError('fileIds')}
+      {files.length > 0 && (
+        <ul>
+          {files.map((f) => (
+            <li key={f.fileId}>
+              {f.name}{' '}
+              <button type="button" class="secondary outline" onClick={() => setFiles(files.filter((x) => x.fileId !== f.fileId))}>
+                {t(`${P}.removeFile`, { name: f.name })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p role="status" class="muted">
+        {note}
+      </p>
+      <div class="button-row">
+        <button type="submit" aria-busy={busy ? 'true' : undefined} disabled={busy}>
+          {t(`${P}.send`)}
+        </button>
+        <button type="button" class="secondary" disabled={busy} onClick={keep}>
+          {t(`${P}.saveDraft`)}
+        </button>
+        <button type="button" class="secondary outline" onClick={discard}>
+          {t(draftId ? `${P}.discard` : `${P}.cancel`)}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function DashboardMail() {
+  return <DashboardShell page="mail" titleKey="workspaceMail.title">{(user) => <MailApp user={user} />}</DashboardShell>;
+}

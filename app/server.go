@@ -28,11 +28,13 @@ import (
 	"gerege/app/platform/jobs"
 	"gerege/app/platform/mail"
 	"gerege/app/platform/notify"
+	"gerege/app/platform/payments"
 	"gerege/app/platform/secure"
 	"gerege/app/platform/userdata"
 	"gerege/app/platform/web"
 	"gerege/app/platform/widgets"
 	"gerege/app/site"
+	"gerege/app/store/shop"
 	"gerege/app/workspace/analytics"
 	"gerege/app/workspace/calendar"
 	"gerege/app/workspace/chat"
@@ -192,6 +194,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		{"workspace-home", &home.Handlers{Widgets: s.widgets, Log: log}},
 		// The workspace's analytics: counts from the database for organisations and admins.
 		{"workspace-analytics", &analytics.Handlers{Store: store, Now: s.now}},
+		// The store's shop: products, cart and checkout, orders paid through payments.
+		{"shop", &shop.Handlers{Store: store, Files: s.files, Payments: &payments.Service{Store: store, Now: s.now}, Limiter: s.limiter,
+			Now: s.now, Rate: web.Rate{N: 600, Per: time.Hour}}},
 	}
 
 	s.jobs = &jobs.Runner{Now: s.now, Log: log}

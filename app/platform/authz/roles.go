@@ -66,6 +66,10 @@ const (
 	WorkspaceAnalytics         Perm = "workspace.analytics"          // the analytics page, /dashboard/analytics (owner, manager, admins): it shows what the two below allow
 	WorkspaceAnalyticsOrg      Perm = "workspace.analytics.org"      // the organisation's postings, funnel, review times and reports (owner, manager)
 	WorkspaceAnalyticsPlatform Perm = "workspace.analytics.platform" // the platform's sign-ups, active people and Direction Board codes (admins)
+
+	// store: shop
+	ShopBuy  Perm = "shop.buy"  // keep a cart on the server, check out, see one's orders (every account)
+	ShopSell Perm = "shop.sell" // products, orders, coupons and sales of one's verified organisation (owner, manager) or of the platform (admins)
 )
 
 // Role is what a user is: their account type, their role in an organisation, their forms-desk
@@ -86,16 +90,18 @@ const (
 // Grants is THE role table: which permissions each role holds. Admins hold every platform
 // permission, but not the organisation ones: those are about one's own organisation.
 var Grants = map[Role][]Perm{
-	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceBookingBook},
-	RoleEnterprise:    {CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar},
-	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg},
-	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg},
+	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceBookingBook, ShopBuy},
+	RoleEnterprise:    {CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, ShopBuy},
+	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg, ShopSell},
+	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg, ShopSell},
 	RoleCounselor:     {OpportunitiesReview, WorkspaceBookingHost},
 	RoleDesk:          {FormsDeskRead, FormsDeskWrite, DirectionBoardStats},
 	RoleDeskSensitive: {FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats},
 	RoleAdmin: {OpportunitiesApprove, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
 		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant,
-		PeopleManage, PeopleStaffManage, WorkspaceSupportAnswer, WorkspaceAnalytics, WorkspaceAnalyticsPlatform},
+		PeopleManage, PeopleStaffManage, WorkspaceSupportAnswer, WorkspaceAnalytics, WorkspaceAnalyticsPlatform,
+		// store: shop (the platform's products and orders)
+		ShopSell},
 }
 
 // All lists every named permission (the role × route test checks that each is granted to some
@@ -110,7 +116,9 @@ var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, Opp
 	// workspace: chat
 	WorkspaceChat, WorkspaceSupportAnswer,
 	// workspace: analytics
-	WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceAnalyticsPlatform}
+	WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceAnalyticsPlatform,
+	// store: shop
+	ShopBuy, ShopSell}
 
 // RolesOf returns the roles u holds, for the permission check.
 func RolesOf(u *db.User) []Role {

@@ -209,6 +209,11 @@ export const routeModules: RouteModule[] = [
     paths: dash('/chat'),
     load: () => import('../features/workspace/chat/routes'),
   },
+  {
+    from: 'ui/src/features/store/shop/routes.tsx',
+    paths: ['/product', '/product/checkout', '/product/:id', ...dash('/orders', '/product', '/product/new', '/product/:id', '/product/:id/edit', '/order', '/order/:id', '/ecommerce')],
+    load: () => import('../features/store/shop/routes'),
+  },
 ];
 
 /** Whether a route's path ("/direction-board/results/:token") matches a path; ":name" is any one segment. */

@@ -41,6 +41,10 @@ export const dashboardPages = {
   universities: '/dashboard/admin/universities',
   settings: '/dashboard/admin/settings',
   analytics: '/dashboard/analytics',
+  orders: '/dashboard/orders',
+  product: '/dashboard/product',
+  order: '/dashboard/order',
+  ecommerce: '/dashboard/ecommerce',
   permission: '/dashboard/permission',
   blank: '/dashboard/blank',
 } as const;
@@ -53,6 +57,7 @@ type NavGroup = (typeof navGroups)[number];
 const navGroup: Record<string, NavGroup> = {
   applications: 'opportunities',
   saved: 'opportunities',
+  orders: 'account',
   organization: 'opportunities',
   jobs: 'opportunities',
   tours: 'opportunities',

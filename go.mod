@@ -17,6 +17,7 @@ require (
 	github.com/golang-migrate/migrate/v4 v4.20.1
 	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/nyaruka/phonenumbers v1.8.1
+	github.com/stripe/stripe-go/v85 v85.0.0
 	github.com/swaggest/jsonschema-go v0.3.74
 	github.com/swaggest/openapi-go v0.2.60
 	github.com/wneessen/go-mail v0.8.1

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"gerege/app/forms"
+	"gerege/app/platform/payments"
 	"gerege/app/platform/web"
 )
 
@@ -37,6 +38,9 @@ type Config struct {
 	DirectionBoardLimit time.Duration
 	// Public links shown by the site.
 	AppStoreURL, PlayStoreURL, SupportEmail string
+	// Payments: providers and bank-transfer details, from the environment only (see
+	// payments.ConfigFromEnv and docs/store/payments.md).
+	Payments payments.Config
 }
 
 // AuthConfig holds token lifetimes and rate limits of the accounts capability.
@@ -132,7 +136,7 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: gerege serve [flags]\n\nRuns the platform. Flags (each also read from the environment variable shown; a flag wins):\n\n")
 		fs.PrintDefaults()
-		fmt.Fprintf(fs.Output(), "\nSecrets come only from the environment: GEREGE_SECRET (signing key; generated and kept in the database when unset), GEREGE_SMTP_PASSWORD.\n")
+		fmt.Fprintf(fs.Output(), "\nSecrets come only from the environment: GEREGE_SECRET (signing key; generated and kept in the database when unset), GEREGE_SMTP_PASSWORD, and the payment providers' GEREGE_STRIPE_SECRET_KEY, GEREGE_STRIPE_WEBHOOK_SECRET, GEREGE_QPAY_CLIENT_SECRET (docs/store/payments.md).\n")
 	}
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -144,6 +148,9 @@ func ParseServe(args []string, getenv func(string) string, out io.Writer) (Confi
 	c.SMTP.Password = getenv("GEREGE_SMTP_PASSWORD")
 	var errs []error
 	var err error
+	if c.Payments, err = payments.ConfigFromEnv(getenv); err != nil {
+		errs = append(errs, err)
+	}
 	if c.MaxBody, err = strconv.ParseInt(maxBody, 10, 64); err != nil || c.MaxBody < 1024 {
 		errs = append(errs, fmt.Errorf("--max-body: want a number of bytes ≥ 1024, got %q", maxBody))
 	}

@@ -34,6 +34,7 @@ import (
 	"gerege/app/platform/web"
 	"gerege/app/platform/widgets"
 	"gerege/app/site"
+	"gerege/app/store/banking"
 	"gerege/app/store/shop"
 	"gerege/app/workspace/analytics"
 	"gerege/app/workspace/calendar"
@@ -67,6 +68,7 @@ type Server struct {
 	modules   []module
 	jobs      *jobs.Runner
 	limiter   *web.Limiter
+	payments  *payments.Service
 	cancel    context.CancelFunc
 	stopOnce  sync.Once
 	wg        sync.WaitGroup
@@ -138,6 +140,16 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 	s.sessions.ErrorFunc = func(w http.ResponseWriter, r *http.Request, err error) { s.kit.Fail(w, r, err) }
 
 	s.limiter = web.NewLimiter(s.now)
+	payCfg := cfg.Payments
+	payCfg.QPay.CallbackBase = cfg.BaseURL
+	if cfg.Demo && payCfg.Bank == (payments.BankConfig{}) {
+		payCfg.Bank = payments.DemoBank // a demo needs no network and no real account
+	}
+	s.payments = payments.New(store, s.now, payCfg)
+	s.payments.Log = log
+	if payCfg.Bank.Account == "" {
+		log.Warn("payments: no bank-transfer details: set GEREGE_BANK_NAME, GEREGE_BANK_ACCOUNT and GEREGE_BANK_HOLDER")
+	}
 	s.mailer = mail.New(store, mail.SMTP{Host: cfg.SMTP.Host, Port: cfg.SMTP.Port, User: cfg.SMTP.User,
 		Password: cfg.SMTP.Password, From: cfg.SMTP.From, TLS: cfg.SMTP.TLS}, log, s.now)
 	hashKey := secure.DeriveKey(s.secret, "token-hash v1")
@@ -194,8 +206,10 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		{"workspace-home", &home.Handlers{Widgets: s.widgets, Log: log}},
 		// The workspace's analytics: counts from the database for organisations and admins.
 		{"workspace-analytics", &analytics.Handlers{Store: store, Now: s.now}},
+		{"banking", &banking.Handlers{Store: store, Payments: s.payments, Limiter: s.limiter, Now: s.now, Log: log,
+			CallbackRate: banking.DefaultCallbackRate}},
 		// The store's shop: products, cart and checkout, orders paid through payments.
-		{"shop", &shop.Handlers{Store: store, Files: s.files, Payments: &payments.Service{Store: store, Now: s.now}, Limiter: s.limiter,
+		{"shop", &shop.Handlers{Store: store, Files: s.files, Payments: s.payments, Limiter: s.limiter,
 			Now: s.now, Rate: web.Rate{N: 600, Per: time.Hour}}},
 	}
 
@@ -262,6 +276,9 @@ func (s *Server) Notify() *notify.Service { return s.notify }
 
 // Mailer is the server's mailer (tests flush it).
 func (s *Server) Mailer() *mail.Mailer { return s.mailer }
+
+// Payments is the payments core every module that takes money is given.
+func (s *Server) Payments() *payments.Service { return s.payments }
 
 // Store is the server's database (for commands and tests).
 func (s *Server) Store() *db.Store { return s.store }

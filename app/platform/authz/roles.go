@@ -62,6 +62,8 @@ const (
 	// workspace: chat
 	WorkspaceChat          Perm = "workspace.chat"           // conversations with the people one may talk to, and with support (every account)
 	WorkspaceSupportAnswer Perm = "workspace.support.answer" // read and answer every support conversation (admins)
+	// store: payments
+	PaymentsSettle Perm = "payments.settle" // see pending bank transfers and mark them received (admins)
 	// workspace: analytics
 	WorkspaceAnalytics         Perm = "workspace.analytics"          // the analytics page, /dashboard/analytics (owner, manager, admins): it shows what the two below allow
 	WorkspaceAnalyticsOrg      Perm = "workspace.analytics.org"      // the organisation's postings, funnel, review times and reports (owner, manager)
@@ -100,6 +102,7 @@ var Grants = map[Role][]Perm{
 	RoleAdmin: {OpportunitiesApprove, CommunitiesAdmin, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, ContentFAQManage,
 		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant,
 		PeopleManage, PeopleStaffManage, WorkspaceSupportAnswer, WorkspaceAnalytics, WorkspaceAnalyticsPlatform,
+		PaymentsSettle,
 		// store: shop (the platform's products and orders)
 		ShopSell},
 }
@@ -117,6 +120,8 @@ var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, Opp
 	WorkspaceChat, WorkspaceSupportAnswer,
 	// workspace: analytics
 	WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceAnalyticsPlatform,
+	// store: payments
+	PaymentsSettle,
 	// store: shop
 	ShopBuy, ShopSell}
 

@@ -282,6 +282,18 @@ func (h *Handlers) orderPaid(ctx context.Context, tx *db.Store, p db.Payment) er
 	return err
 }
 
+// cancelPayment cancels the pending payment of an order being cancelled before payment (a
+// bank transfer that arrives later is then refused, not settled).
+func (h *Handlers) cancelPayment(ctx context.Context, tx *db.Store, o *db.Order) error {
+	if o.PaymentID == 0 {
+		return nil
+	}
+	if err := h.Payments.Cancel(ctx, tx, o.PaymentID); err != nil && !errors.Is(err, payments.ErrNotPending) {
+		return err
+	}
+	return nil
+}
+
 // ---- orders ----
 
 func orderFilter(r *http.Request) (db.OrderFilter, error) {
@@ -354,7 +366,10 @@ func (h *Handlers) CancelMine(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
-		return tx.SetOrderStatus(r.Context(), o.ID, []string{"placed"}, "cancelled", "", h.Now())
+		if err := tx.SetOrderStatus(r.Context(), o.ID, []string{"placed"}, "cancelled", "", h.Now()); err != nil {
+			return err
+		}
+		return h.cancelPayment(r.Context(), tx, o)
 	})
 	if errors.Is(err, db.ErrConflict) {
 		return web.Conflict(web.M("shop.errors.notCancellable"))

@@ -79,6 +79,11 @@ func (h *Handlers) SetStatus(w http.ResponseWriter, r *http.Request) error {
 		if err := tx.SetOrderStatus(r.Context(), o.ID, sellerMoves[in.Status], in.Status, fulfilment, h.Now()); err != nil {
 			return err
 		}
+		if in.Status == "cancelled" && o.Status == "placed" {
+			if err := h.cancelPayment(r.Context(), tx, o); err != nil {
+				return err
+			}
+		}
 		return tx.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: "shop.order_status", ActorID: u.ID, SubjectID: o.BuyerUserID,
 			IP: web.ClientIP(r), Detail: db.Detail(db.DetailOrderStatus, strconv.FormatInt(o.ID, 10), in.Status)})
 	})

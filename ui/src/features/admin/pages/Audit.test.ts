@@ -20,6 +20,7 @@ describe('audit details', () => {
 
   it('keep the colons of free text in the last value', () => {
     expect(detailLabel(en, 'deleted:GRG-12:asked by email: twice')).toBe('GRG-12. Reason: asked by email: twice');
+    expect(detailLabel(en, 'payment_marked_paid:42:25000 MNT')).toBe('Payment 42, amount: 25000 MNT');
   });
 
   it('show details written before the codes, and codes it does not know, as they are', () => {

@@ -239,7 +239,7 @@ function Placed({ r }: { r: CheckoutResult }) {
       {tr && (
         <dl class="facts">
           <dt>{t(`${C}.transfer.bank`)}</dt>
-          <dd>{tr.bank}</dd>
+          <dd>{tr.bankName}</dd>
           <dt>{t(`${C}.transfer.account`)}</dt>
           <dd>{tr.account}</dd>
           <dt>{t(`${C}.transfer.holder`)}</dt>

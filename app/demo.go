@@ -13,6 +13,7 @@ import (
 	"gerege/app/opportunities"
 	"gerege/app/platform/notify"
 	"gerege/app/platform/secure"
+	"gerege/app/store/shop"
 	"gerege/app/workspace/calendar"
 	"gerege/app/workspace/chat"
 	peopledemo "gerege/app/workspace/people"
@@ -106,6 +107,9 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	}
 	if err := chat.SeedDemo(ctx, store, now); err != nil {
 		return fmt.Errorf("chat: %w", err)
+	}
+	if err := shop.SeedDemo(ctx, store, now); err != nil {
+		return fmt.Errorf("shop: %w", err)
 	}
 	// Direction Board results with known answers; the two most recent are the student's.
 	content, err := directionboard.Load("en")

@@ -20,10 +20,10 @@ type CheckoutResult struct {
 }
 
 // quote merges and prices items for lang: the one computation every number comes from.
-func (h *Handlers) quote(ctx context.Context, lang string, items []CartItem, couponCode, delivery string) ([]line, Quote, error) {
+func (h *Handlers) quote(ctx context.Context, lang string, items []CartItem, couponCode, delivery string) ([]line, Quote, map[int64]*db.Product, error) {
 	lines, err := mergeLines(items)
 	if err != nil {
-		return nil, Quote{}, err
+		return nil, Quote{}, nil, err
 	}
 	ids := make([]int64, len(lines))
 	for i, l := range lines {
@@ -31,21 +31,21 @@ func (h *Handlers) quote(ctx context.Context, lang string, items []CartItem, cou
 	}
 	products, err := h.Store.ProductsByID(ctx, ids)
 	if err != nil {
-		return nil, Quote{}, err
+		return nil, Quote{}, nil, err
 	}
 	couponCode = strings.ToUpper(strings.TrimSpace(couponCode))
 	var coupon *db.Coupon
 	if couponCode != "" {
 		if len(couponCode) > 40 {
-			return nil, Quote{}, web.Invalid(map[string]web.Msg{"coupon": web.M("shop.errors.unknownCoupon")})
+			return nil, Quote{}, nil, web.Invalid(map[string]web.Msg{"coupon": web.M("shop.errors.unknownCoupon")})
 		}
 		coupon, err = h.Store.CouponByCode(ctx, couponCode)
 		if err != nil && !db.IsNotFound(err) {
-			return nil, Quote{}, err
+			return nil, Quote{}, nil, err
 		}
 	}
 	q, err := price(lang, lines, products, coupon, couponCode, delivery, h.Now())
-	return lines, q, err
+	return lines, q, products, err
 }
 
 // Quote is POST /api/product/quote.
@@ -54,7 +54,7 @@ func (h *Handlers) Quote(w http.ResponseWriter, r *http.Request) error {
 	if err := web.Decode(r, &in); err != nil {
 		return err
 	}
-	_, q, err := h.quote(r.Context(), web.Lang(r), in.Items, in.Coupon, in.Delivery)
+	_, q, _, err := h.quote(r.Context(), web.Lang(r), in.Items, in.Coupon, in.Delivery)
 	if err != nil {
 		return err
 	}
@@ -176,7 +176,7 @@ func (h *Handlers) Checkout(w http.ResponseWriter, r *http.Request) error {
 	} else if !db.IsNotFound(err) {
 		return err
 	}
-	lines, q, err := h.quote(ctx, lang, in.Items, in.Coupon, in.Delivery)
+	lines, q, products, err := h.quote(ctx, lang, in.Items, in.Coupon, in.Delivery)
 	if err != nil {
 		return err
 	}
@@ -199,44 +199,10 @@ func (h *Handlers) Checkout(w http.ResponseWriter, r *http.Request) error {
 	} else if delivery == "" {
 		delivery = "pickup"
 	}
-	billing, _ := json.Marshal(in.Billing)
-	o := &db.Order{BuyerUserID: u.ID, Seller: q.Seller, Currency: q.Currency, Subtotal: q.SubTotal, Discount: q.Discount,
-		Shipping: q.Shipping, Total: q.Total, Coupon: q.Coupon, Delivery: delivery, Billing: string(billing), Key: in.Key}
-	products, err := h.Store.ProductsByID(ctx, func() []int64 {
-		ids := []int64{}
-		for _, l := range lines {
-			ids = append(ids, l.id)
-		}
-		return ids
-	}())
-	if err != nil {
-		return err
-	}
-	for _, l := range q.Lines {
-		p := products[l.ID]
-		o.Items = append(o.Items, db.OrderItem{ProductID: l.ID, NameEn: p.NameEn, NameMn: p.NameMn, Price: l.Price,
-			Quantity: l.Quantity, Colours: l.Colours})
-	}
 	if q.Total <= 0 {
 		return web.Invalid(map[string]web.Msg{"items": web.M("shop.errors.free")})
 	}
-	err = h.Store.InTx(ctx, func(tx *db.Store) error {
-		if err := tx.CreateOrder(ctx, o, h.Now()); err != nil {
-			return err
-		}
-		p, err := h.Payments.Create(ctx, tx, payments.NewPayment{Purpose: "order", RefID: o.ID, PayerUserID: u.ID, // the buyer pays as a person
-
-			Payee: q.Seller, Money: payments.Money{Amount: q.Total, Currency: q.Currency}, Provider: "bank",
-			Key: "order:" + strconv.FormatInt(o.ID, 10)})
-		if err != nil {
-			return err
-		}
-		o.PaymentID = p.ID
-		if err := tx.SetOrderPayment(ctx, o.ID, p.ID); err != nil {
-			return err
-		}
-		return tx.SaveCart(ctx, u.ID, "", h.Now())
-	})
+	o, err := h.place(ctx, u.ID, q, products, delivery, in.Billing, in.Key)
 	if errors.Is(err, db.ErrConflict) { // the same key at the same moment: the other request's order
 		existing, err2 := h.Store.OrderByKey(ctx, u.ID, in.Key)
 		if err2 != nil {
@@ -247,11 +213,42 @@ func (h *Handlers) Checkout(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	o, err = h.Store.OrderByID(ctx, o.ID)
-	if err != nil {
-		return err
-	}
 	return h.answer(w, r, http.StatusCreated, o)
+}
+
+// place records a placed order of a quote and its pending bank-transfer payment in one
+// transaction, and empties the buyer's stored cart with it. The same buyer and key again is
+// db.ErrConflict.
+func (h *Handlers) place(ctx context.Context, buyer int64, q Quote, products map[int64]*db.Product, delivery string, b Billing, key string) (*db.Order, error) {
+	billing, _ := json.Marshal(b)
+	o := &db.Order{BuyerUserID: buyer, Seller: q.Seller, Currency: q.Currency, Subtotal: q.SubTotal, Discount: q.Discount,
+		Shipping: q.Shipping, Total: q.Total, Coupon: q.Coupon, Delivery: delivery, Billing: string(billing), Key: key}
+	for _, l := range q.Lines {
+		p := products[l.ID]
+		o.Items = append(o.Items, db.OrderItem{ProductID: l.ID, NameEn: p.NameEn, NameMn: p.NameMn, Price: l.Price,
+			Quantity: l.Quantity, Colours: l.Colours})
+	}
+	err := h.Store.InTx(ctx, func(tx *db.Store) error {
+		if err := tx.CreateOrder(ctx, o, h.Now()); err != nil {
+			return err
+		}
+		// The buyer pays as a person; the payee is the seller.
+		p, err := h.Payments.Create(ctx, tx, payments.NewPayment{Purpose: "order", RefID: o.ID, PayerUserID: buyer,
+			Payee: q.Seller, Money: payments.Money{Amount: q.Total, Currency: q.Currency}, Provider: payments.ProviderBank,
+			Key: "order:" + strconv.FormatInt(o.ID, 10)})
+		if err != nil {
+			return err
+		}
+		o.PaymentID = p.ID
+		if err := tx.SetOrderPayment(ctx, o.ID, p.ID); err != nil {
+			return err
+		}
+		return tx.SaveCart(ctx, buyer, "", h.Now())
+	})
+	if err != nil {
+		return nil, err
+	}
+	return o, nil
 }
 
 // answer writes an order with what to do next to pay it.

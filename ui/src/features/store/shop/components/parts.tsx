@@ -24,7 +24,7 @@ export function CartLink() {
   const count = s.cart.reduce((n, i) => n + i.quantity, 0);
   return (
     <p class="shop-cartlink">
-      <Link href="/product/checkout" role="button" class="secondary outline">
+      <Link href="/product/checkout" class="shop-cartlink__link">
         {t('shop.cart.link', { count })}
       </Link>
     </p>

@@ -7,7 +7,6 @@ import { Link, useRoute } from 'wouter';
 import type { ApiError } from '../../../../lib/api';
 import { useHydrated } from '../../../../lib/query';
 import { useTitle } from '../../../../lib/title';
-import { toast } from '../../../../lib/toast';
 import { Alert } from '../../../../ui/Alert';
 import { readPageData } from '../../../opportunities/pageData';
 import { getProduct, type Product as P } from '../api';
@@ -31,7 +30,6 @@ function Buy({ p }: { p: P }) {
         e.preventDefault();
         dispatch({ type: 'add', item: { id: p.id, price: p.price, quantity: 1, colours } });
         setAdded(true);
-        toast.success(t('shop.product.added'));
       }}
     >
       {p.colours.length > 0 && (

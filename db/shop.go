@@ -174,16 +174,15 @@ type ProductFilter struct {
 	MaxPrice int64 // 0 = no bound
 	InStock  bool
 	All      bool   // inactive ones too (the seller's list)
-	Sort     string // newest (default) | price_asc | price_desc
+	Sort     string // newest (default: the most recently added first) | price_asc | price_desc
 	Limit    int
 	After    *ProductCursor
 }
 
 // ProductCursor is a keyset position in a product list.
 type ProductCursor struct {
-	Price     int64  `json:"p,omitempty"`
-	CreatedAt string `json:"c,omitempty"`
-	ID        int64  `json:"i"`
+	Price int64 `json:"p,omitempty"`
+	ID    int64 `json:"i"`
 }
 
 // ProductPage is one page of products and the cursor of the next, if any.
@@ -196,12 +195,22 @@ type ProductPage struct {
 func (s *Store) Products(ctx context.Context, f ProductFilter) (*ProductPage, error) {
 	var where []string
 	var args []any
+	from := productFrom
+	newest := f.Sort != "price_asc" && f.Sort != "price_desc"
+	if expr, ok := search.Match(f.Query); ok {
+		if newest {
+			// Newest first is the index's own order (rowid = id, ids grow as products are added):
+			// FTS5 walks its matches from the last one and stops at the page's end, however many
+			// products match.
+			from = ` FROM shop_product_search s CROSS JOIN shop_products p ON p.id = s.rowid LEFT JOIN organizations o ON o.id = p.org_id`
+			where = append(where, "shop_product_search MATCH ?")
+		} else {
+			where = append(where, "p.id IN (SELECT rowid FROM shop_product_search WHERE shop_product_search MATCH ?)")
+		}
+		args = append(args, expr)
+	}
 	if !f.All {
 		where = append(where, "p.active = 1")
-	}
-	if expr, ok := search.Match(f.Query); ok {
-		where = append(where, "p.id IN (SELECT rowid FROM shop_product_search WHERE shop_product_search MATCH ?)")
-		args = append(args, expr)
 	}
 	if f.Category != "" {
 		where = append(where, "p.category = ?")
@@ -226,7 +235,10 @@ func (s *Store) Products(ctx context.Context, f ProductFilter) (*ProductPage, er
 	if f.InStock {
 		where = append(where, "(p.stock_kind <> 'number' OR p.stock > 0)")
 	}
-	order := "p.created_at DESC, p.id DESC"
+	order := "p.id DESC"
+	if from != productFrom {
+		order = "s.rowid DESC"
+	}
 	switch f.Sort {
 	case "price_asc":
 		order = "p.price ASC, p.id ASC"
@@ -242,14 +254,14 @@ func (s *Store) Products(ctx context.Context, f ProductFilter) (*ProductPage, er
 		}
 	default:
 		if f.After != nil {
-			where = append(where, "(p.created_at, p.id) < (?, ?)")
-			args = append(args, f.After.CreatedAt, f.After.ID)
+			where = append(where, "p.id < ?")
+			args = append(args, f.After.ID)
 		}
 	}
 	if f.Limit <= 0 || f.Limit > 100 {
 		f.Limit = 24
 	}
-	q := `SELECT ` + productCols + productFrom
+	q := `SELECT ` + productCols + from
 	if len(where) > 0 {
 		q += " WHERE " + strings.Join(where, " AND ")
 	}
@@ -273,7 +285,7 @@ func (s *Store) Products(ctx context.Context, f ProductFilter) (*ProductPage, er
 	if len(page.Items) > f.Limit {
 		page.Items = page.Items[:f.Limit]
 		last := page.Items[f.Limit-1]
-		page.Next = &ProductCursor{Price: last.Price, CreatedAt: T(last.CreatedAt), ID: last.ID}
+		page.Next = &ProductCursor{Price: last.Price, ID: last.ID}
 	}
 	return page, nil
 }

@@ -23,7 +23,7 @@ CREATE TABLE shop_products (
     created_at     TEXT NOT NULL,
     updated_at     TEXT NOT NULL
 );
-CREATE INDEX shop_products_new_idx ON shop_products (active, created_at, id);
+CREATE INDEX shop_products_new_idx ON shop_products (active, id);
 CREATE INDEX shop_products_price_idx ON shop_products (active, price, id);
 CREATE INDEX shop_products_seller_idx ON shop_products (seller, id);
 

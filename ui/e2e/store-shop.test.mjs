@@ -82,7 +82,7 @@ describe('the shop', () => {
       const stepHeading = (i) => page.getByRole('heading', { level: 2, name: steps[i], exact: true });
       await stepHeading(0).waitFor();
       const hoodieRow = page.getByRole('row').filter({ hasText: HOODIE[lang] });
-      await hoodieRow.getByText(tf(lang, 'shop.checkout.colours', { colours: 'Blue, Red' })).waitFor();
+      await hoodieRow.getByText(tf(lang, 'shop.checkout.colours', { list: 'Blue, Red' })).waitFor();
       assert.equal((await hoodieRow.locator('output').innerText()).trim(), '2');
       await page.getByRole('caption').or(page.locator('caption')).filter({ hasText: tf(lang, 'shop.checkout.totalItems_other', { count: 3 }) }).first().waitFor();
       found.push(...(await axe(page, `${lang} cart`)));

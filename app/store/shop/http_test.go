@@ -36,12 +36,12 @@ type world struct {
 	orgItem int64 // the owner's organisation's course (after verification)
 }
 
-func call(t *testing.T, w *world, as, method, path string, body any) apitest.Reply {
+func call(t testing.TB, w *world, as, method, path string, body any) apitest.Reply {
 	t.Helper()
 	return apitest.Call(t, w.c[as], w.ts, method, path, body, "", "Sec-Fetch-Site", "same-origin")
 }
 
-func newWorld(t *testing.T) *world {
+func newWorld(t testing.TB) *world {
 	t.Helper()
 	clock := apitest.NewClock()
 	s, ts := apitest.NewServerClock(t, clock, generous)

@@ -29,5 +29,5 @@ export const routes: RouteDef[] = [
   { ...dashboardRoute('/dashboard/product/:id/edit', 'dashboard.productEdit', sellerProducts('EditProduct'), seller), page: 'dashboard/product/edit' },
   dashboardRoute('/dashboard/order', 'dashboard.order', orders('SellerOrders'), seller),
   { ...dashboardRoute('/dashboard/order/:id', 'dashboard.orderView', orders('SellerOrder'), seller), page: 'dashboard/order/view' },
-  dashboardRoute('/dashboard/ecommerce', 'dashboard.ecommerce', ecommerce, [...seller, 'workspaceAnalytics.page']),
+  dashboardRoute('/dashboard/ecommerce', 'dashboard.ecommerce', ecommerce, [...seller, 'workspaceAnalytics']),
 ];

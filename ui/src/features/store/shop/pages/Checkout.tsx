@@ -83,7 +83,7 @@ function Lines({ q, editable }: { q: Quote; editable: boolean }) {
             <tr key={l.id} data-product={l.id}>
               <th scope="row">
                 <Link href={`/product/${l.id}`}>{l.name}</Link>
-                {l.colours.length > 0 && <small class="shop-colours">{t(`${C}.colours`, { colours: l.colours.join(', ') })}</small>}
+                {l.colours.length > 0 && <small class="shop-colours">{t(`${C}.colours`, { list: l.colours.join(', ') })}</small>}
               </th>
               <td>
                 <Money amount={l.price} currency={q.currency} />

@@ -468,6 +468,13 @@ func (s *Store) CreateOrder(ctx context.Context, o *Order, now time.Time) error 
 	return nil
 }
 
+// OrderBuyer returns the buyer of an order (0 when their account is gone).
+func (s *Store) OrderBuyer(ctx context.Context, orderID int64) (int64, error) {
+	var id int64
+	err := s.row(ctx, `SELECT coalesce(buyer_user_id, 0) FROM shop_orders WHERE id = ?`, orderID).Scan(&id)
+	return id, mapErr(err)
+}
+
 // SetOrderPayment records the payment of an order.
 func (s *Store) SetOrderPayment(ctx context.Context, orderID, paymentID int64) error {
 	_, err := s.exec(ctx, `UPDATE shop_orders SET payment_id = ? WHERE id = ?`, paymentID, orderID)

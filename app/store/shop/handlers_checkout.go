@@ -275,8 +275,10 @@ func (h *Handlers) orderPaid(ctx context.Context, tx *db.Store, p db.Payment) er
 		return &web.Error{Status: http.StatusConflict, Code: "sold_out", Message: web.M("shop.errors.soldOutAtPayment")}
 	case errors.Is(err, db.ErrConflict):
 		return &web.Error{Status: http.StatusConflict, Code: "order_cancelled", Message: web.M("shop.errors.orderCancelled")}
+	case err != nil:
+		return err
 	}
-	return err
+	return h.notifyBuyer(ctx, tx, p.RefID, "paid")
 }
 
 // cancelPayment cancels the pending payment of an order being cancelled before payment (a

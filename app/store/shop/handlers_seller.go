@@ -84,6 +84,9 @@ func (h *Handlers) SetStatus(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 		}
+		if err := h.notifyBuyer(r.Context(), tx, o.ID, in.Status); err != nil {
+			return err
+		}
 		return tx.Audit(r.Context(), db.AuditEvent{At: h.Now(), Event: "shop.order_status", ActorID: u.ID, SubjectID: o.BuyerUserID,
 			IP: web.ClientIP(r), Detail: db.Detail(db.DetailOrderStatus, strconv.FormatInt(o.ID, 10), in.Status)})
 	})

@@ -297,6 +297,9 @@ func TestCheckoutAndOrders(t *testing.T) {
 	if r := call(t, w, "individual", "GET", path, nil); !strings.Contains(r.Raw, `"status":"paid"`) || strings.Contains(r.Raw, `"next"`) {
 		t.Fatalf("paid order: %s", r.Raw)
 	}
+	if r := call(t, w, "individual", "GET", "/api/notifications", nil); !strings.Contains(r.Raw, fmt.Sprintf("Your order %d: Paid", id)) {
+		t.Fatalf("the buyer was not told: %.500s", r.Raw)
+	}
 	// The buyer can no longer cancel; the seller fulfils, completes.
 	apitest.MustStatus(t, call(t, w, "individual", "POST", path+"/cancel", struct{}{}), 409)
 	sp := fmt.Sprintf("/api/shop/orders/%d/status", id)

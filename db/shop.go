@@ -779,6 +779,14 @@ func (s *Store) ShopSales(ctx context.Context, seller string, since time.Time, o
 
 // ShopForgetBuyer erases a person from the shop: their cart goes, their orders stay without them.
 func (s *Store) ShopForgetBuyer(ctx context.Context, userID int64) error {
+	var carts, orders int
+	if err := s.row(ctx, `SELECT (SELECT count(*) FROM shop_carts WHERE user_id = ?1),
+		(SELECT count(*) FROM shop_orders WHERE buyer_user_id = ?1)`, userID).Scan(&carts, &orders); err != nil {
+		return err
+	}
+	if carts+orders == 0 {
+		return nil // nothing of theirs: no write
+	}
 	if _, err := s.exec(ctx, `DELETE FROM shop_carts WHERE user_id = ?`, userID); err != nil {
 		return err
 	}

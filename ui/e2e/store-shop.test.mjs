@@ -73,6 +73,7 @@ describe('the shop', () => {
       // The study guide, opened from its server-rendered page.
       await page.goto(`${site.baseURL}/${lang}/product?q=ielts`);
       await ready(page);
+      assert.equal(await page.getByRole('searchbox', { name: t(lang, 'shop.list.search') }).inputValue(), 'ielts');
       await page.getByRole('link', { name: GUIDE[lang] }).click();
       await page.getByRole('button', { name: t(lang, 'shop.product.addToCart') }).click();
       await page.getByRole('link', { name: tf(lang, 'shop.cart.link', { count: 3 }) }).click();

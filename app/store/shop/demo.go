@@ -57,7 +57,7 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time) error {
 	}
 	clock := now
 	svc := payments.New(store, func() time.Time { return clock }, payments.Config{Bank: payments.DemoBank})
-	h := &Handlers{Store: store, Payments: svc, Now: func() time.Time { return clock }}
+	h := &Handlers{Store: store, Payments: svc, Now: func() time.Time { return clock }, quiet: true}
 	svc.OnPaid("order", h.orderPaid)
 
 	ids := make([]int64, len(DemoProducts))

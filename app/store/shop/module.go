@@ -26,6 +26,8 @@ type Handlers struct {
 	Now      func() time.Time
 	// Rate bounds the orders and products one account creates; zero: no limit.
 	Rate web.Rate
+	// quiet: no notifications (the demo's history of orders).
+	quiet bool
 }
 
 // Mount declares the shop's routes and dashboard pages.

@@ -14,6 +14,7 @@ import { Stepper } from '../../../../ui/Stepper';
 import { placeOrder, quote, type CheckoutResult, type Quote } from '../api';
 import { dispatch, STEPS, useCheckout, type Billing, type Checkout as State } from '../cart';
 import { CartLink, Money } from '../components/parts';
+import { TransferDetails } from '../components/Transfer';
 
 const C = 'shop.checkout';
 const emptyBilling: Billing = { name: '', email: '', phone: '', address: '', city: '' };
@@ -229,29 +230,13 @@ function Placed({ r }: { r: CheckoutResult }) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const tr = r.next?.transfer;
   return (
     <section class="shop-placed" aria-labelledby="shop-placed-h">
       <h2 id="shop-placed-h" ref={heading} tabIndex={-1}>
         {t('shop.orders.order', { id: r.order.id })}
       </h2>
       <Alert variant="success">{t(`${C}.placed`)}</Alert>
-      {tr && (
-        <dl class="facts">
-          <dt>{t(`${C}.transfer.bank`)}</dt>
-          <dd>{tr.bankName}</dd>
-          <dt>{t(`${C}.transfer.account`)}</dt>
-          <dd>{tr.account}</dd>
-          <dt>{t(`${C}.transfer.holder`)}</dt>
-          <dd>{tr.holder}</dd>
-          <dt>{t(`${C}.transfer.reference`)}</dt>
-          <dd data-reference>{tr.reference}</dd>
-          <dt>{t(`${C}.transfer.amount`)}</dt>
-          <dd>
-            <Money amount={r.order.total} currency={r.order.currency} />
-          </dd>
-        </dl>
-      )}
+      <TransferDetails r={r} />
       <p>
         <Link href="/dashboard/orders">{t(`${C}.myOrders`)}</Link>
       </p>

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ApiError } from '../../../../lib/api';
-import { useHydrated } from '../../../../lib/query';
+import { useQuery } from '../../../../lib/query';
 import { Alert } from '../../../../ui/Alert';
 import { CheckboxField, SelectField, TextField } from '../../../../ui/fields/TextField';
 import { listProducts, type Product } from '../api';
@@ -50,9 +50,23 @@ export function ProductCard({ p }: { p: Product }) {
 
 export function Products() {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
+  // The first filters come from the address (/product?q=…&category=…), once it is known.
+  const query = useQuery();
+  const hydrated = query !== null;
   const [filters, setFilters] = useState<Filters>({ q: '', category: '', sort: 'newest', inStock: false });
   const [form, setForm] = useState(filters);
+  const [seen, setSeen] = useState<URLSearchParams | null>(null);
+  if (query && !seen) {
+    setSeen(query);
+    const from: Filters = {
+      q: query.get('q') ?? '',
+      category: CATEGORIES.includes(query.get('category') ?? '') ? (query.get('category') ?? '') : '',
+      sort: SORTS.includes(query.get('sort') ?? '') ? (query.get('sort') ?? 'newest') : 'newest',
+      inStock: query.get('inStock') === '1',
+    };
+    setFilters(from);
+    setForm(from);
+  }
   const [after, setAfter] = useState('');
   const [got, setGot] = useState<{ key: string; items: Product[]; next: string } | null>(null);
   const [error, setError] = useState('');

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRoute } from 'wouter';
-import { type ApiError, post } from '../../../../../lib/api';
+import { type ApiError, get, post } from '../../../../../lib/api';
 import { formatDate } from '../../../../../lib/formatTime';
 import { useResource } from '../../../../../lib/resource';
 import { toast } from '../../../../../lib/toast';
@@ -11,7 +11,8 @@ import { Alert } from '../../../../../ui/Alert';
 import { DashboardShell } from '../../../../../ui/DashboardShell';
 import { SelectField } from '../../../../../ui/fields/TextField';
 import { Table } from '../../../../../ui/Table';
-import type { Order, OrderPage } from '../../api';
+import type { CheckoutResult, Order, OrderPage } from '../../api';
+import { TransferDetails } from '../../components/Transfer';
 import { Money } from '../../components/parts';
 
 const STATUSES = ['placed', 'paid', 'fulfilled', 'completed', 'cancelled'];
@@ -54,6 +55,24 @@ function Loading({ error, reload }: { error: string; reload: () => void }) {
   );
 }
 
+/** How to pay an order waiting for its payment: the transfer's details, asked for on opening. */
+function HowToPay({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const [got, setGot] = useState<CheckoutResult>();
+  const [error, setError] = useState('');
+  return (
+    <details
+      onToggle={(e) => {
+        if (e.currentTarget.open && !got) get<CheckoutResult>(`/me/orders/${id}`).then(setGot, (err: ApiError) => setError(err.message));
+      }}
+    >
+      <summary>{t('shop.orders.howToPay')}</summary>
+      {error && <Alert variant="error">{error}</Alert>}
+      {got ? <TransferDetails r={got} /> : !error && <p aria-busy="true">{t('shop.orders.loading')}</p>}
+    </details>
+  );
+}
+
 function Mine() {
   const { t } = useTranslation();
   const { data, error, reload } = useResource<OrderPage>('/me/orders');
@@ -89,9 +108,12 @@ function Mine() {
           </p>
           <LinesList o={o} />
           {o.status === 'placed' && (
-            <button type="button" class="secondary outline" onClick={() => void cancel(o)}>
-              {t('shop.orders.cancel')}
-            </button>
+            <>
+              <HowToPay id={o.id} />
+              <button type="button" class="secondary outline" onClick={() => void cancel(o)}>
+                {t('shop.orders.cancel')}
+              </button>
+            </>
           )}
         </li>
       ))}

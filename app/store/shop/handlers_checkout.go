@@ -271,6 +271,10 @@ func (h *Handlers) answer(w http.ResponseWriter, r *http.Request, status int, o 
 func (h *Handlers) orderPaid(ctx context.Context, tx *db.Store, p db.Payment) error {
 	err := tx.ShopOrderPaid(ctx, p.RefID, p.ID, h.Now())
 	switch {
+	case db.IsNotFound(err):
+		// Orders are never deleted, so only a payment made outside the shop can name no order:
+		// the money is recorded, nothing here changes.
+		return nil
 	case errors.Is(err, db.ErrSoldOut):
 		return &web.Error{Status: http.StatusConflict, Code: "sold_out", Message: web.M("shop.errors.soldOutAtPayment")}
 	case errors.Is(err, db.ErrConflict):

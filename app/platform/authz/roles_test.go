@@ -34,13 +34,15 @@ func TestCan(t *testing.T) {
 		{ind, WorkspaceBookingHost, false}, {desk, WorkspaceBookingHost, false},
 		{ind, WorkspaceChat, true}, {counselor, WorkspaceChat, true}, {nil, WorkspaceChat, false},
 		{admin, WorkspaceSupportAnswer, true}, {desk2, WorkspaceSupportAnswer, false}, {owner, WorkspaceSupportAnswer, false},
+		{ind, ShopBuy, true}, {counselor, ShopBuy, true}, {nil, ShopBuy, false}, {ind, ShopSell, false}, {counselor, ShopSell, false},
+		{owner, ShopSell, true}, {manager, ShopSell, true}, {admin, ShopSell, true},
 	}
 	for _, c := range cases {
 		if got := Can(c.u, c.p); got != c.want {
 			t.Errorf("Can(%+v, %s) = %v", c.u, c.p, got)
 		}
 	}
-	if got := Permissions(desk2); !slices.Equal(got, []Perm{OpportunitiesApply, CommunitiesParticipate, WorkspaceCalendar, WorkspaceBookingBook, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, WorkspaceChat}) {
+	if got := Permissions(desk2); !slices.Equal(got, []Perm{OpportunitiesApply, CommunitiesParticipate, WorkspaceCalendar, WorkspaceBookingBook, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, WorkspaceChat, ShopBuy}) {
 		t.Errorf("desk level 2 holds %v", got)
 	}
 	if got := Roles(desk2); !slices.Equal(got, []string{"individual", "staff"}) {

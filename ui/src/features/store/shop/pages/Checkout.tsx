@@ -343,7 +343,7 @@ export function Checkout() {
                 {busy ? t(`${C}.placing`) : t(`${C}.pay`)}
               </button>
             ) : (
-              <a href={loginUrl('/product/checkout')} role="button">
+              <a href={loginUrl(typeof window === 'undefined' ? '/product/checkout' : window.location.pathname)} role="button">
                 {t(`${C}.signIn`)}
               </a>
             )}

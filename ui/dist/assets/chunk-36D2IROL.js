@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-KY3XDL5B.js";import"./chunk-GAGY522B.js";import"./chunk-V4PMNKPC.js";import{U as r}from"./chunk-TQ7FRMOO.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e,d as a}from"./chunk-CRCBCBGI.js";import"./chunk-OBYC5QZ4.js";import{U as r}from"./chunk-TQ7FRMOO.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

@@ -1,0 +1,1 @@
+import{a as o,b as t,c as e}from"./chunk-4XFRALW6.js";import"./chunk-3NSBL4SL.js";import"./chunk-4C5ECP5N.js";import{U as r}from"./chunk-TPBDYGFA.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,1 +1,0 @@
-import{E as a,U as e,z as t}from"./chunk-TQ7FRMOO.js";import"./chunk-O2XFH626.js";var h=t("workspace/chat/pages/Chat",()=>import("./chunk-RXI7JXFS.js").then(o=>o.DashboardChat)),c=[a("/dashboard/chat","chat",h,["chat"])];export{e as __core,c as routes};

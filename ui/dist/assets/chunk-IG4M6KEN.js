@@ -1,0 +1,1 @@
+import{a as o,b as t,c as e,d as a}from"./chunk-2M22CA2I.js";import"./chunk-HSG25V32.js";import{U as r}from"./chunk-TPBDYGFA.js";import"./chunk-O2XFH626.js";export{a as Faq,e as HelpCenter,o as SEARCH_DELAY_MS,r as __core,t as useFaq};

@@ -1,0 +1,1 @@
+import{E as a,U as e,z as t}from"./chunk-TPBDYGFA.js";import"./chunk-O2XFH626.js";var h=t("workspace/chat/pages/Chat",()=>import("./chunk-OFENCRQ4.js").then(o=>o.DashboardChat)),c=[a("/dashboard/chat","chat",h,["chat"])];export{e as __core,c as routes};

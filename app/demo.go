@@ -13,8 +13,8 @@ import (
 	"gerege/app/opportunities"
 	"gerege/app/platform/notify"
 	"gerege/app/platform/secure"
-	"gerege/app/store/banking"
 	"gerege/app/store/billing"
+	"gerege/app/store/shop"
 	"gerege/app/workspace/calendar"
 	"gerege/app/workspace/chat"
 	"gerege/app/workspace/filemanager"
@@ -121,14 +121,14 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	if err := filemanager.SeedDemo(ctx, store, now); err != nil {
 		return fmt.Errorf("files: %w", err)
 	}
-	if err := banking.SeedDemo(ctx, store, now); err != nil {
-		return fmt.Errorf("banking: %w", err)
-	}
 	if err := billing.SeedDemo(ctx, store, now, "owner@demo.gerege.mn", "admin@demo.gerege.mn"); err != nil {
 		return fmt.Errorf("billing: %w", err)
 	}
 	if err := workspacemail.SeedDemo(ctx, store, now); err != nil {
 		return fmt.Errorf("mail: %w", err)
+	}
+	if err := shop.SeedDemo(ctx, store, now); err != nil {
+		return fmt.Errorf("shop: %w", err)
 	}
 	// Direction Board results with known answers; the two most recent are the student's.
 	content, err := directionboard.Load("en")

@@ -23,6 +23,7 @@ func TestRoleTable(t *testing.T) {
 	orgManagers := []string{"owner", "manager"}
 	deskStaff := []string{"desk", "desk2", "admin"}
 	admins := []string{"admin"}
+	sellers := []string{"owner", "manager", "admin"}
 	rows := []row{
 		{"GET", "/en/dashboard", everyone, 200},
 		{"GET", "/mn/dashboard/user/profile", everyone, 200},
@@ -80,6 +81,14 @@ func TestRoleTable(t *testing.T) {
 		{"GET", "/api/banking/ledger.csv", []string{"owner", "admin"}, 200},
 		{"GET", "/api/banking/pending", admins, 200},
 		{"POST", "/api/payments/999999/mark-paid", admins, allowed},
+		// store: shop (an organisation sells once verified: until then its sellers get 409, not 403)
+		{"GET", "/en/dashboard/orders", everyone, 200},
+		{"GET", "/api/me/orders", everyone, 200},
+		{"GET", "/mn/dashboard/product/12/edit", sellers, 200},
+		{"GET", "/en/dashboard/order/12", sellers, 200},
+		{"GET", "/en/dashboard/ecommerce", sellers, 200},
+		{"GET", "/api/shop/overview", sellers, allowed},
+		{"POST", "/api/shop/coupons", sellers, allowed},
 	}
 	for _, r := range rows {
 		for who, c := range users {
@@ -110,10 +119,10 @@ func TestRoleTable(t *testing.T) {
 		t.Errorf("an unknown dashboard page: %d", got.Status)
 	}
 	for who, nav := range map[string]string{
-		"admin":     `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","applications","notifications","saved","posts","profile","account","communities","moderation","approvals","people","submissions","outbox","audit","invoiceNew","invoices","plans","directionBoard","faq","analytics","banking","universities","settings","permission","blank"]`,
-		"desk":      `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","applications","notifications","saved","posts","profile","account","communities","moderation","submissions","directionBoard","permission","blank"]`,
-		"manager":   `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","notifications","posts","profile","account","communities","moderation","organization","jobs","tours","kanban","analytics","permission","blank"]`,
-		"counselor": `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","notifications","posts","profile","account","communities","moderation","jobs","tours","kanban","permission","blank"]`,
+		"admin":     `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","applications","notifications","saved","posts","orders","profile","account","communities","moderation","approvals","people","submissions","outbox","product","order","ecommerce","audit","invoiceNew","invoices","plans","directionBoard","faq","analytics","banking","universities","settings","permission","blank"]`,
+		"desk":      `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","applications","notifications","saved","posts","orders","profile","account","communities","moderation","submissions","directionBoard","permission","blank"]`,
+		"manager":   `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","notifications","posts","orders","profile","account","communities","moderation","organization","jobs","tours","kanban","product","order","ecommerce","analytics","permission","blank"]`,
+		"counselor": `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","notifications","posts","orders","profile","account","communities","moderation","jobs","tours","kanban","permission","blank"]`,
 	} {
 		if me := apitest.Call(t, users[who], ts, "GET", "/api/auth/me", nil, ""); !strings.Contains(me.Raw, nav) {
 			t.Errorf("%s navigation: %s", who, me.Raw)

@@ -36,6 +36,7 @@ import (
 	"gerege/app/site"
 	"gerege/app/store/banking"
 	"gerege/app/store/billing"
+	"gerege/app/store/shop"
 	"gerege/app/workspace/analytics"
 	"gerege/app/workspace/calendar"
 	"gerege/app/workspace/chat"
@@ -217,6 +218,9 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 			CallbackRate: banking.DefaultCallbackRate}},
 		// Store: plans, subscriptions and invoices.
 		{"billing", &billing.Handlers{Store: store, Mailer: s.mailer, Payments: s.payments, BaseURL: cfg.BaseURL, Limiter: s.limiter, Now: s.now, Rate: web.Rate{N: 60, Per: time.Hour}}},
+		// The store's shop: products, cart and checkout, orders paid through payments.
+		{"shop", &shop.Handlers{Store: store, Files: s.files, Payments: s.payments, Limiter: s.limiter,
+			Now: s.now, Rate: web.Rate{N: 600, Per: time.Hour}}},
 	}
 
 	s.jobs = &jobs.Runner{Now: s.now, Log: log}

@@ -54,7 +54,7 @@ describe('roles', () => {
     // The shell's sidebar groups the pages (workspace, opportunities, communities, you) and adds the home and the permission table.
     assert.deepEqual(
       await navLabels(page),
-      ['app', 'home', 'chat', 'calendar', 'mail', 'booking', 'fileManager', 'notifications', 'permission', 'applications', 'saved', 'posts', 'communities', 'moderation', 'profile', 'account'].map((k) => t('en', `dashboard.nav.${k}`)),
+      ['app', 'home', 'chat', 'calendar', 'mail', 'booking', 'fileManager', 'notifications', 'permission', 'applications', 'saved', 'posts', 'communities', 'moderation', 'orders', 'profile', 'account'].map((k) => t('en', `dashboard.nav.${k}`)),
     );
     assert.equal(await sideNav(page).getByRole('link', { name: t('en', 'dashboard.nav.home') }).getAttribute('aria-current'), 'page');
 

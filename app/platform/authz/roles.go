@@ -81,6 +81,9 @@ const (
 	BillingInvoicesManage Perm = "billing.invoices.manage" // every invoice: manual invoices, issue, void, credit (admins)
 	BillingInvoicesRead   Perm = "billing.invoices.read"   // the invoice pages: one's organisation's invoices (owner), all with billing.invoices.manage (admins)
 	BillingAccount        Perm = "billing.account"         // the organisation's subscription: subscribe, change plan, cancel (owner)
+	// store: shop
+	ShopBuy  Perm = "shop.buy"  // keep a cart on the server, check out, see one's orders (every account)
+	ShopSell Perm = "shop.sell" // products, orders, coupons and sales of one's verified organisation (owner, manager) or of the platform (admins)
 )
 
 // Role is what a user is: their account type, their role in an organisation, their forms-desk
@@ -101,10 +104,10 @@ const (
 // Grants is THE role table: which permissions each role holds. Admins hold every platform
 // permission, but not the organisation ones: those are about one's own organisation.
 var Grants = map[Role][]Perm{
-	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceBookingBook, WorkspaceMail, WorkspaceFiles},
-	RoleEnterprise:    {CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceMail, WorkspaceFiles},
-	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg, BillingInvoicesRead, BillingAccount, BankingView, BankingOrg, WorkspaceFilesOrgWrite},
-	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg, WorkspaceFilesOrgWrite},
+	RoleIndividual:    {OpportunitiesApply, CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, WorkspaceBookingBook, ShopBuy, WorkspaceMail, WorkspaceFiles},
+	RoleEnterprise:    {CommunitiesParticipate, WorkspaceChat, WorkspaceCalendar, ShopBuy, WorkspaceMail, WorkspaceFiles},
+	RoleOwner:         {OrganizationManage, OrganizationInvite, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, PeopleStaffManage, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg, ShopSell, BillingInvoicesRead, BillingAccount, BankingView, BankingOrg, WorkspaceFilesOrgWrite},
+	RoleManager:       {OrganizationManage, OpportunitiesManage, OpportunitiesReview, CommunitiesRequest, WorkspaceBookingHost, WorkspaceAnalytics, WorkspaceAnalyticsOrg, ShopSell, WorkspaceFilesOrgWrite},
 	RoleCounselor:     {OpportunitiesReview, WorkspaceBookingHost},
 	RoleDesk:          {FormsDeskRead, FormsDeskWrite, DirectionBoardStats},
 	RoleDeskSensitive: {FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats},
@@ -112,7 +115,9 @@ var Grants = map[Role][]Perm{
 		ContentUniversitiesManage, AdminOutboxRead, AdminAuditRead, AdminSettings, AdminRolesGrant,
 		PeopleManage, PeopleStaffManage, WorkspaceSupportAnswer, WorkspaceAnalytics, WorkspaceAnalyticsPlatform,
 		BillingPlansManage, BillingInvoicesManage, BillingInvoicesRead,
-		PaymentsSettle, BankingView, BankingPlatform},
+		PaymentsSettle, BankingView, BankingPlatform,
+		// store: shop (the platform's products and orders)
+		ShopSell},
 }
 
 // All lists every named permission (the role × route test checks that each is granted to some
@@ -135,7 +140,9 @@ var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, Opp
 	// store: payments
 	PaymentsSettle, BankingView, BankingOrg, BankingPlatform,
 	// workspace: mail
-	WorkspaceMail}
+	WorkspaceMail,
+	// store: shop
+	ShopBuy, ShopSell}
 
 // RolesOf returns the roles u holds, for the permission check.
 func RolesOf(u *db.User) []Role {

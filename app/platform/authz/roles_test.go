@@ -37,13 +37,15 @@ func TestCan(t *testing.T) {
 		{ind, WorkspaceFiles, true}, {counselor, WorkspaceFiles, true}, {owner, WorkspaceFilesOrgWrite, true}, {manager, WorkspaceFilesOrgWrite, true},
 		{counselor, WorkspaceFilesOrgWrite, false}, {admin, WorkspaceFilesOrgWrite, false}, {nil, WorkspaceFiles, false},
 		{ind, WorkspaceMail, true}, {counselor, WorkspaceMail, true}, {nil, WorkspaceMail, false},
+		{ind, ShopBuy, true}, {counselor, ShopBuy, true}, {nil, ShopBuy, false}, {ind, ShopSell, false}, {counselor, ShopSell, false},
+		{owner, ShopSell, true}, {manager, ShopSell, true}, {admin, ShopSell, true},
 	}
 	for _, c := range cases {
 		if got := Can(c.u, c.p); got != c.want {
 			t.Errorf("Can(%+v, %s) = %v", c.u, c.p, got)
 		}
 	}
-	if got := Permissions(desk2); !slices.Equal(got, []Perm{OpportunitiesApply, CommunitiesParticipate, WorkspaceCalendar, WorkspaceBookingBook, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, WorkspaceChat, WorkspaceFiles, WorkspaceMail}) {
+	if got := Permissions(desk2); !slices.Equal(got, []Perm{OpportunitiesApply, CommunitiesParticipate, WorkspaceCalendar, WorkspaceBookingBook, FormsDeskRead, FormsDeskWrite, FormsSensitiveRead, DirectionBoardStats, WorkspaceChat, WorkspaceFiles, WorkspaceMail, ShopBuy}) {
 		t.Errorf("desk level 2 holds %v", got)
 	}
 	if got := Roles(desk2); !slices.Equal(got, []string{"individual", "staff"}) {

@@ -60,8 +60,9 @@ export const footer = (group: FooterGroup, navKey: string): Partial<RouteDef> =>
  * A dashboard page (the server lets only allowed roles open it); its strings come with it: the
  * shell's ("dashboard" without the pages' own parts) and the page's own (`more`).
  */
-// status.forbidden: the dashboard shows the 403 text in place when a page is not the person's.
-export const dashboardSections = ['auth', 'dashboard', 'roles', 'status.forbidden'];
+// status.forbidden: the dashboard shows the 403 text in place when a page is not the person's;
+// auth.userMenu: the account menu's words (not the sign-in pages' whole section).
+export const dashboardSections = ['auth.userMenu', 'dashboard', 'roles', 'status.forbidden'];
 export const dashboardRoute = (path: string, key: string, view: LazyView, more: string[] = []) =>
   page(path, key, view, { sections: [...dashboardSections, ...more] });
 

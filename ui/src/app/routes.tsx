@@ -37,14 +37,14 @@ const unsubscribe = lazyView('notifications/Unsubscribe', () => import('../featu
 type AuthPage = 'Login' | 'Register' | 'Verify' | 'ForgotPassword' | 'NewPassword' | 'Invitation';
 const authView = (name: AuthPage) => lazyView('accounts/auth/index', () => import('../features/accounts/pages/auth/index').then((m) => m[name]));
 /** A sign-in page; its strings come with it (section "auth"). */
-const authRoute = (path: string, key: string, name: AuthPage) => page(path, key, authView(name), { sections: ['auth'] });
+const authRoute = (path: string, key: string, name: AuthPage) => page(path, key, authView(name), { sections: ['auth', 'auth.errors', 'auth.register'] });
 const authRoutes: RouteDef[] = [
   authRoute('/auth/login', 'auth.login', 'Login'),
   authRoute('/auth/register', 'auth.register', 'Register'),
   authRoute('/auth/verify', 'auth.verify', 'Verify'),
   authRoute('/auth/forgot-password', 'auth.forgot', 'ForgotPassword'),
   authRoute('/auth/new-password', 'auth.newPassword', 'NewPassword'),
-  page('/auth/invitation', 'auth.invitation', authView('Invitation'), { sections: ['auth', 'roles'] }),
+  page('/auth/invitation', 'auth.invitation', authView('Invitation'), { sections: ['auth', 'auth.errors', 'auth.register', 'roles'] }),
 ];
 
 /** The legal documents: the current version at /<doc>, every version at /<doc>/v/<effective date>. */
@@ -212,14 +212,13 @@ export const routeModules: RouteModule[] = [
     load: () => import('../features/workspace/chat/routes'),
   },
   {
-    from: 'ui/src/features/store/banking/routes.tsx',
-    paths: dash('/banking'),
-    load: () => import('../features/store/banking/routes'),
-  },
-  {
-    from: 'ui/src/features/store/billing/routes.tsx',
-    paths: dash('/subscription', '/invoice', '/invoice/new', '/invoice/:id', '/invoice/:id/edit', '/plans'),
-    load: () => import('../features/store/billing/routes'),
+    // The store: the shop, billing and banking (features/store/routes.tsx brings all three).
+    from: 'ui/src/features/store/routes.tsx',
+    paths: ['/product', '/product/checkout', '/product/:id'].concat(
+      dash('/orders', '/product', '/product/new', '/product/:id', '/product/:id/edit', '/order', '/order/:id', '/ecommerce'),
+      dash('/subscription', '/invoice', '/invoice/new', '/invoice/:id', '/invoice/:id/edit', '/plans', '/banking'),
+    ),
+    load: () => import('../features/store/routes'),
   },
 ];
 

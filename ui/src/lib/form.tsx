@@ -125,7 +125,7 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Comp
   const { t } = useTranslation();
   return (
     <button type="submit" aria-busy={busy ? 'true' : undefined} aria-disabled={busy ? 'true' : undefined}>
-      {busy ? t('auth.form.sending') : children}
+      {busy ? t('ui.sending') : children}
     </button>
   );
 }

@@ -49,6 +49,10 @@ export const dashboardPages = {
   invoices: '/dashboard/invoice',
   invoiceNew: '/dashboard/invoice/new',
   plans: '/dashboard/plans',
+  orders: '/dashboard/orders',
+  product: '/dashboard/product',
+  order: '/dashboard/order',
+  ecommerce: '/dashboard/ecommerce',
   permission: '/dashboard/permission',
   blank: '/dashboard/blank',
 } as const;
@@ -61,6 +65,7 @@ type NavGroup = (typeof navGroups)[number];
 const navGroup: Record<string, NavGroup> = {
   applications: 'opportunities',
   saved: 'opportunities',
+  orders: 'account',
   organization: 'opportunities',
   jobs: 'opportunities',
   tours: 'opportunities',

@@ -9,8 +9,8 @@ const notificationsPage = lazyView('notifications/Notifications', () => import('
 
 export const routes: RouteDef[] = [
   dashboardRoute('/dashboard', 'dashboard.home', dashboardView('DashboardHome'), ['dashboard.home']),
-  dashboardRoute('/dashboard/user/profile', 'dashboard.profile', dashboardView('DashboardProfile'), ['dashboard.profile', 'dashboard.profileForm', 'dashboard.home']),
+  dashboardRoute('/dashboard/user/profile', 'dashboard.profile', dashboardView('DashboardProfile'), ['dashboard.profile', 'dashboard.profileForm', 'dashboard.home', 'auth.errors']),
   dashboardRoute('/dashboard/notifications', 'dashboard.notifications', notificationsPage, ['notifications']),
-  dashboardRoute('/dashboard/user/account', 'dashboard.account', dashboardView('DashboardAccount'), ['account', 'dashboard.profileForm']),
+  dashboardRoute('/dashboard/user/account', 'dashboard.account', dashboardView('DashboardAccount'), ['account', 'dashboard.profileForm', 'auth.register', 'auth.errors']),
   dashboardRoute('/dashboard/organization', 'dashboard.organization', dashboardView('DashboardOrganization'), ['dashboard.organization']),
 ];

@@ -24,7 +24,7 @@ export const loginDialog = {
 /** The dialog and its strings (catalog section "auth") load when it is first opened. */
 const choice = {
   view: lazyView('accounts/components/LoginChoice', () => import('./LoginChoice').then((m) => m.LoginChoice)),
-  sections: ['auth'],
+  sections: ['auth', 'auth.errors', 'auth.register'],
 };
 
 /**

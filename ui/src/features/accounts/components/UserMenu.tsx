@@ -11,7 +11,7 @@ type MenuProps = { id: string; user: User };
 /** The signed-in menu and its strings (catalog section "auth") load once someone is signed in. */
 const account = {
   view: lazyView('accounts/components/AccountMenu', () => import('./AccountMenu').then((m) => m.AccountMenu as ComponentType)),
-  sections: ['auth'],
+  sections: ['auth.userMenu'],
 };
 
 /**

@@ -10,7 +10,7 @@ import { CheckboxField, TextField } from '../../../../ui/fields/TextField';
 import { DashboardShell } from '../../../../ui/DashboardShell';
 import { Table } from '../../../../ui/Table';
 import { formatMoney } from '../money';
-import { planName } from './Pricing';
+import { planName } from '../components/plan';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../billing.css?inline';
 

@@ -13,6 +13,7 @@ import { GetApp, PageIntro, Section } from '../../../site/components/parts';
 import { formatMoney } from '../money';
 import seed from '../seedPlans.json';
 import { PayNext } from '../components/PayNext';
+import { Limits, planName } from '../components/plan';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../billing.css?inline';
 
@@ -34,26 +35,8 @@ function usePlans(): Plan[] {
   return plans;
 }
 
-export const planName = (p: Plan, lang: string) => (lang === 'mn' ? p.nameMn : p.nameEn);
 const priceOf = (p: Plan, currency: string) => p.prices.find((m) => m.currency === currency)?.amount ?? 0;
 
-/** What a plan includes, in words. */
-export function Limits({ plan }: { plan: Plan }) {
-  const { t } = useTranslation();
-  const line = (what: 'postings' | 'staff' | 'communities') => {
-    const n = plan.limits[what];
-    if (n < 0) return t(`${B}.${what}Unlimited`);
-    if (n === 0 && what === 'communities') return t(`${B}.noCommunities`);
-    return t(`${B}.${what}`, { count: n });
-  };
-  return (
-    <ul>
-      <li>{line('postings')}</li>
-      <li>{line('staff')}</li>
-      <li>{line('communities')}</li>
-    </ul>
-  );
-}
 
 export function Pricing() {
   const { t, i18n } = useTranslation();

@@ -13,7 +13,7 @@ import { SelectField } from '../../../../ui/fields/TextField';
 import { InvoiceTable } from '../components/InvoiceTable';
 import { PayNext } from '../components/PayNext';
 import { formatDay, formatMoney } from '../money';
-import { Limits, planName } from './Pricing';
+import { Limits, planName } from '../components/plan';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../billing.css?inline';
 

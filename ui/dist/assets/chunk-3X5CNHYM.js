@@ -1,0 +1,1 @@
+import"./chunk-O2XFH626.js";var e={userMenu:{dashboard:"Хяналтын самбар",profile:"Профайл",account:"Бүртгэл",signOut:"Гарах",signedOut:"Та системээс гарлаа."}},n={auth:e};export{e as auth,n as default};

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-DF7PWMFO.js";import"./chunk-SE4UPDPN.js";import"./chunk-2UJQEKRS.js";import{U as r}from"./chunk-3O33O3YY.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,0 +1,251 @@
+// /dashboard/orders (the buyer's orders) and /dashboard/order, /dashboard/order/{id} (the
+// seller's orders, with fulfilment, completion and cancellation).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useRoute } from 'wouter';
+import { type ApiError, get, post } from '../../../../../lib/api';
+import { formatDate } from '../../../../../lib/formatTime';
+import { useResource } from '../../../../../lib/resource';
+import { toast } from '../../../../../lib/toast';
+import { Alert } from '../../../../../ui/Alert';
+import { DashboardShell } from '../../../../../ui/DashboardShell';
+import { SelectField } from '../../../../../ui/fields/TextField';
+import { Table } from '../../../../../ui/Table';
+import type { CheckoutResult, Order, OrderPage } from '../../api';
+import { TransferDetails } from '../../components/Transfer';
+import { Money } from '../../components/parts';
+
+const STATUSES = ['placed', 'paid', 'fulfilled', 'completed', 'cancelled'];
+const FULFILMENTS = ['shipped', 'delivered', 'ticket_issued', 'download_available'];
+
+function StatusText({ o }: { o: Order }) {
+  const { t } = useTranslation();
+  return (
+    <span class={`shop-status shop-status--${o.status}`} data-status={o.status}>
+      {t(`shop.statuses.${o.status}`)}
+      {o.fulfilment && <> · {t(`shop.fulfilments.${o.fulfilment}`)}</>}
+    </span>
+  );
+}
+
+function LinesList({ o }: { o: Order }) {
+  return (
+    <ul class="shop-order-lines">
+      {o.lines.map((l) => (
+        <li key={l.id}>
+          {l.name} × {l.quantity}
+          {l.colours.length > 0 && <> ({l.colours.join(', ')})</>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Loading({ error, reload }: { error: string; reload: () => void }) {
+  const { t } = useTranslation();
+  return error ? (
+    <Alert variant="error">
+      {error}{' '}
+      <button type="button" class="secondary outline" onClick={reload}>
+        {t('shop.orders.retry')}
+      </button>
+    </Alert>
+  ) : (
+    <p aria-busy="true">{t('shop.orders.loading')}</p>
+  );
+}
+
+/** How to pay an order waiting for its payment: the transfer's details, asked for on opening. */
+function HowToPay({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const [got, setGot] = useState<CheckoutResult>();
+  const [error, setError] = useState('');
+  return (
+    <details
+      onToggle={(e) => {
+        if (e.currentTarget.open && !got) get<CheckoutResult>(`/me/orders/${id}`).then(setGot, (err: ApiError) => setError(err.message));
+      }}
+    >
+      <summary>{t('shop.orders.howToPay')}</summary>
+      {error && <Alert variant="error">{error}</Alert>}
+      {got ? <TransferDetails r={got} /> : !error && <p aria-busy="true">{t('shop.orders.loading')}</p>}
+    </details>
+  );
+}
+
+function Mine() {
+  const { t } = useTranslation();
+  const { data, error, reload } = useResource<OrderPage>('/me/orders');
+  if (!data) return <Loading error={error} reload={() => void reload()} />;
+  if (!data.items.length)
+    return (
+      <p>
+        {t('shop.orders.empty')} <Link href="/product">{t('shop.checkout.shop')}</Link>
+      </p>
+    );
+  const cancel = (o: Order) =>
+    post(`/me/orders/${o.id}/cancel`, {}).then(
+      () => {
+        toast.success(t('shop.orders.cancelled'));
+        void reload();
+      },
+      (err: ApiError) => toast.error(err.message),
+    );
+  return (
+    <ul class="shop-orders">
+      {data.items.map((o) => (
+        <li key={o.id} class="shop-order" data-order={o.id}>
+          <h2>{t('shop.orders.order', { id: o.id })}</h2>
+          <p>
+            {t('shop.orders.status')}: <StatusText o={o} />
+          </p>
+          <p>
+            {t('shop.orders.total')}:{' '}
+            <strong>
+              <Money amount={o.total} currency={o.currency} />
+            </strong>{' '}
+            · {t('shop.orders.placedOn')}: {formatDate(t, o.createdAt)}
+          </p>
+          <LinesList o={o} />
+          {o.status === 'placed' && (
+            <>
+              <HowToPay id={o.id} />
+              <button type="button" class="secondary outline" onClick={() => void cancel(o)}>
+                {t('shop.orders.cancel')}
+              </button>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function MyOrders() {
+  return <DashboardShell page="orders">{() => <Mine />}</DashboardShell>;
+}
+
+const D = 'shopDashboard.orders';
+
+function SellerList() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState('');
+  const { data, error, reload } = useResource<OrderPage>(`/shop/orders${status ? `?status=${status}` : ''}`);
+  return (
+    <>
+      <SelectField
+        id="shop-orders-status"
+        name="status"
+        label={t(`${D}.status`)}
+        value={status}
+        onChange={(e) => setStatus(e.currentTarget.value)}
+        options={[{ value: '', label: t(`${D}.allStatuses`) }, ...STATUSES.map((s) => ({ value: s, label: t(`shop.statuses.${s}`) }))]}
+      />
+      {!data ? (
+        <Loading error={error} reload={() => void reload()} />
+      ) : !data.items.length ? (
+        <p>{t(`${D}.empty`)}</p>
+      ) : (
+        <Table
+          id="shop-orders"
+          caption={t(`${D}.heading`)}
+          rows={data.items}
+          rowKey={(o) => String(o.id)}
+          columns={[
+            { key: 'id', header: t(`${D}.open`), cell: (o) => <Link href={`/dashboard/order/${o.id}`}>{t(`${D}.order`, { id: o.id })}</Link> },
+            { key: 'buyer', header: t(`${D}.buyer`), cell: (o) => o.billing.name || o.buyerName },
+            { key: 'status', header: t(`${D}.status`), cell: (o) => <StatusText o={o} /> },
+            { key: 'total', header: t(`${D}.total`), cell: (o) => <Money amount={o.total} currency={o.currency} /> },
+            { key: 'date', header: t(`${D}.placedOn`), cell: (o) => formatDate(t, o.createdAt) },
+          ]}
+        />
+      )}
+    </>
+  );
+}
+
+export function SellerOrders() {
+  return <DashboardShell page="order">{() => <SellerList />}</DashboardShell>;
+}
+
+function SellerDetail({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { data: o, error, reload } = useResource<Order>(`/shop/orders/${encodeURIComponent(id)}`);
+  const [fulfilment, setFulfilment] = useState('delivered');
+  const [busy, setBusy] = useState(false);
+  if (!o) return <Loading error={error} reload={() => void reload()} />;
+  const move = (status: string) => {
+    setBusy(true);
+    post<Order>(`/shop/orders/${o.id}/status`, { status, fulfilment: status === 'fulfilled' ? fulfilment : '' }).then(
+      () => {
+        setBusy(false);
+        toast.success(t(`${D}.moved`));
+        void reload();
+      },
+      (err: ApiError) => {
+        setBusy(false);
+        toast.error(err.message);
+      },
+    );
+  };
+  return (
+    <article class="shop-order">
+      <h2>{t(`${D}.order`, { id: o.id })}</h2>
+      <p>
+        {t(`${D}.status`)}: <StatusText o={o} />
+      </p>
+      {o.paymentId > 0 && <p class="muted">{t(`${D}.payment`, { id: o.paymentId })}</p>}
+      <h3>{t(`${D}.lines`)}</h3>
+      <LinesList o={o} />
+      <p>
+        {t(`${D}.total`)}:{' '}
+        <strong>
+          <Money amount={o.total} currency={o.currency} />
+        </strong>
+      </p>
+      <h3>{t(`${D}.billing`)}</h3>
+      <address>{[o.billing.name, o.billing.email, o.billing.phone, o.billing.address, o.billing.city].filter(Boolean).join(' · ')}</address>
+      <p>
+        {t(`${D}.delivery`)}: {t(`shop.checkout.delivery.${o.delivery === 'digital' ? 'digital' : o.delivery}`)}
+      </p>
+      {(o.status === 'paid' || o.status === 'fulfilled') && (
+        <form
+          class="shop-move"
+          onSubmit={(e) => {
+            e.preventDefault();
+            move('fulfilled');
+          }}
+        >
+          <SelectField
+            id="shop-fulfilment"
+            name="fulfilment"
+            label={t(`${D}.fulfilment`)}
+            value={fulfilment}
+            onChange={(e) => setFulfilment(e.currentTarget.value)}
+            options={FULFILMENTS.map((f) => ({ value: f, label: t(`shop.fulfilments.${f}`) }))}
+          />
+          <button type="submit" disabled={busy}>
+            {t(`${D}.fulfil`)}
+          </button>
+        </form>
+      )}
+      <p class="shop-nav">
+        {o.status === 'fulfilled' && (
+          <button type="button" disabled={busy} onClick={() => move('completed')}>
+            {t(`${D}.complete`)}
+          </button>
+        )}
+        {(o.status === 'placed' || o.status === 'paid') && (
+          <button type="button" class="secondary" disabled={busy} onClick={() => move('cancelled')}>
+            {t(`${D}.cancel`)}
+          </button>
+        )}
+      </p>
+    </article>
+  );
+}
+
+export function SellerOrder() {
+  const [, params] = useRoute<{ id: string }>('/dashboard/order/:id');
+  return <DashboardShell page="order" titleKey="dashboard.orderView.title">{() => <SellerDetail id={params?.id ?? ''} />}</DashboardShell>;
+}

@@ -129,7 +129,7 @@ func TestMongolianIsCyrillic(t *testing.T) {
 
 func allowedLatin(v string) bool {
 	switch strings.TrimSpace(v) {
-	case "Gerege", "English", "EN", "MN", "JSON", "CSV", "XLSX", "OK", "Email", "GPA", "Road Map", "App Store", "Google Play":
+	case "Gerege", "English", "EN", "MN", "JSON", "CSV", "XLSX", "OK", "Email", "GPA", "Road Map", "App Store", "Google Play", "QPay":
 		return true
 	}
 	return len([]rune(v)) <= 3 // short codes and numbers such as "403"

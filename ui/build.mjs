@@ -67,15 +67,18 @@ const preactCompat = {
 const inlineCss = {
   name: 'gerege-inline-css',
   setup(build) {
+    // The path stays relative to the repository: paths outside the "file" namespace go into
+    // esbuild's chunk hashes as they are, and every checkout must build the same bundle.
     build.onResolve({ filter: /\.css\?inline$/ }, (args) => ({
-      path: path.join(args.resolveDir, args.path.slice(0, -'?inline'.length)),
+      path: rel(path.join(args.resolveDir, args.path.slice(0, -'?inline'.length))),
       namespace: 'gerege-inline-css',
     }));
     build.onLoad({ filter: /.*/, namespace: 'gerege-inline-css' }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      if (/@import/.test(source)) throw new Error(`${rel(args.path)}: a page stylesheet cannot @import`);
+      const file = path.join(root, args.path);
+      const source = await readFile(file, 'utf8');
+      if (/@import/.test(source)) throw new Error(`${args.path}: a page stylesheet cannot @import`);
       const { code } = await esbuild.transform(source, { loader: 'css', minify: true, target: 'es2020' });
-      return { contents: `export default ${JSON.stringify(code.trim())};`, loader: 'js', watchFiles: [args.path] };
+      return { contents: `export default ${JSON.stringify(code.trim())};`, loader: 'js', watchFiles: [file] };
     });
   },
 };

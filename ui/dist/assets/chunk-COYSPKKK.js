@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-WPLVDSNJ.js";import"./chunk-ACAY2SGU.js";import"./chunk-FNWHJJT3.js";import{U as r}from"./chunk-VK3IQ4FQ.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -65,12 +65,6 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 		if err != nil {
 			return err
 		}
-		// The demo's people have verified their national ID, so they can write to each other
-		// (authz.RestrictedWithoutID); an account registered in the demo shows the flow.
-		if err := store.SaveIDVerification(ctx, db.IDVerification{UserID: u.ID, Status: "verified", Surname: a.Last, GivenName: a.First,
-			DateOfBirth: "2000-04-15", IDNumberEnc: []byte("demo"), IDNumberMask: accounts.MaskRegistryNumber("УБ00241500"), UpdatedAt: now}); err != nil {
-			return err
-		}
 		switch a.Email {
 		case "student@demo.gerege.mn":
 			student = u.ID

@@ -146,14 +146,20 @@ const viewFile = (module) => (module.includes('/pages/') ? module : module.repla
  * which comes with the module), so a new capability adds nothing to every page's first load.
  */
 async function sectionHomes(routes) {
+  // Sections a component loads itself, outside the route tables (useSections([…]), or
+  // prepare/lazy components with `sections: […]`): it may run on any module's page. A template
+  // (`forms.${form}`) asks for every section its fixed start names.
   const asked = new Set();
+  const askedPrefixes = [];
   for await (const file of walk(path.join(root, 'ui/src'))) {
-    if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+    if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file) || /(^|\/)routes\.tsx$|routeKit\.ts$/.test(rel(file))) continue;
     const text = await readFile(file, 'utf8');
-    for (const m of text.matchAll(/useSections\(\[([^\]]*)\]/g)) {
+    for (const m of text.matchAll(/(?:useSections\(|sections:\s*)\[([^\]]*)\]/g)) {
       for (const n of m[1].matchAll(/['"]([^'"]+)['"]/g)) asked.add(n[1]);
+      for (const n of m[1].matchAll(/`([^`$]*)\$\{/g)) askedPrefixes.push(n[1]);
     }
   }
+  const isAsked = (s) => asked.has(s) || askedPrefixes.some((p) => s.startsWith(p));
   const owners = new Map();
   for (const r of routes) {
     for (const s of r.sections ?? []) {
@@ -165,7 +171,7 @@ async function sectionHomes(routes) {
   const core = [];
   for (const [s, by] of owners) {
     const only = [...by][0];
-    if (by.size === 1 && only !== '' && !asked.has(s)) (modules[only] ??= []).push(s);
+    if (by.size === 1 && only !== '' && !isAsked(s)) (modules[only] ??= []).push(s);
     else core.push(s);
   }
   return { core: new Set(core), modules };

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-YN5MQHZQ.js";import"./chunk-2FHOT3FK.js";import"./chunk-Z6MK2A5P.js";import{U as r}from"./chunk-VUAKFGA4.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -100,10 +100,20 @@ function MailApp({ user }: { user: User }) {
     refreshFolders();
   }, [refreshFolders]);
   useEffect(() => {
-    listMail({ folder, label, q }).then((r) => {
-      setLoaded({ key: `${folder}|${label}|${q}`, items: r.items, next: r.next ?? '' });
-      setError('');
-    }, fail);
+    // Only the latest request's answer is shown: an earlier one (the inbox reloaded after a
+    // change) answering after a later one (the label just opened) would otherwise replace it.
+    let live = true;
+    listMail({ folder, label, q }).then(
+      (r) => {
+        if (!live) return;
+        setLoaded({ key: `${folder}|${label}|${q}`, items: r.items, next: r.next ?? '' });
+        setError('');
+      },
+      (err) => live && fail(err),
+    );
+    return () => {
+      live = false;
+    };
   }, [folder, label, q, fail, version]);
 
   const changed = useCallback(

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-7HZ3MJTW.js";import"./chunk-E7TY6TXY.js";import"./chunk-LXGGZGK7.js";import{U as r}from"./chunk-WAVASPSM.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -577,6 +577,15 @@ func inTrash() *web.Error {
 	return &web.Error{Status: http.StatusConflict, Code: "files_in_trash", Message: web.M("fileManager.errors.inTrash")}
 }
 
+// moved answers a move into or out of the trash that found nothing to move (the row was already
+// in it, or not in it) with refusal.
+func moved(err error, refusal func() *web.Error) error {
+	if db.IsNotFound(err) {
+		return refusal()
+	}
+	return err
+}
+
 func notInTrash() *web.Error {
 	return &web.Error{Status: http.StatusConflict, Code: "files_not_in_trash", Message: web.M("fileManager.errors.notInTrash")}
 }
@@ -587,9 +596,7 @@ func (h *Handlers) TrashFolder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.TrashWsFolder(r.Context(), f.ID, h.Now()); db.IsNotFound(err) {
-		return inTrash()
-	} else if err != nil {
+	if err := moved(h.Store.TrashWsFolder(r.Context(), f.ID, h.Now()), inTrash); err != nil {
 		return err
 	}
 	return h.answerFolder(w, r, f.ID, a)
@@ -601,9 +608,7 @@ func (h *Handlers) RestoreFolder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.RestoreWsFolder(r.Context(), f.ID); db.IsNotFound(err) {
-		return notInTrash()
-	} else if err != nil {
+	if err := moved(h.Store.RestoreWsFolder(r.Context(), f.ID), notInTrash); err != nil {
 		return err
 	}
 	return h.answerFolder(w, r, f.ID, a)
@@ -772,9 +777,7 @@ func (h *Handlers) TrashFile(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.TrashWsFile(r.Context(), f.ID, h.Now()); db.IsNotFound(err) {
-		return inTrash()
-	} else if err != nil {
+	if err := moved(h.Store.TrashWsFile(r.Context(), f.ID, h.Now()), inTrash); err != nil {
 		return err
 	}
 	return h.answerFile(w, r, f.ID, a)
@@ -786,9 +789,7 @@ func (h *Handlers) RestoreFile(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Store.RestoreWsFile(r.Context(), f.ID); db.IsNotFound(err) {
-		return notInTrash()
-	} else if err != nil {
+	if err := moved(h.Store.RestoreWsFile(r.Context(), f.ID), notInTrash); err != nil {
 		return err
 	}
 	return h.answerFile(w, r, f.ID, a)

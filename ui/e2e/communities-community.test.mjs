@@ -100,6 +100,8 @@ describe('communities', () => {
     await page.waitForURL(/\/mn\/dashboard\/post\/new\?community=[^&]+&forum=/);
     const community = new URL(page.url()).searchParams.get('community');
     await page.waitForFunction((want) => document.querySelector('#post-community')?.value === want, community);
+    // The editor names the forum as people know it, not by its address.
+    await page.getByText(tf(lang, 'posts.dashboard.topicIn', { forum: 'Арга хэмжээ' })).waitFor();
     assert.deepEqual(unexpected(problems), []);
     await context.close();
   });

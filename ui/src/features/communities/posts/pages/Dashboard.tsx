@@ -18,6 +18,7 @@ import { Button } from '../../../../ui/Button';
 import { DashboardShell } from '../../../../ui/DashboardShell';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { SelectField, TextField } from '../../../../ui/fields/TextField';
+import { getCommunity } from '../../community/api';
 import { PollEditor } from '../../discussion/Poll';
 import {
   createPost,
@@ -144,6 +145,23 @@ function CommunityPicker({ value, error, name, onChange }: { value: string; erro
   );
 }
 
+/** The forum's name in the page's language for "a topic in the forum …" (its slug until it arrives). */
+function useForumName(community: string, forum: string) {
+  const [name, setName] = useState(forum);
+  useEffect(() => {
+    if (!community || !forum) return undefined;
+    let live = true;
+    getCommunity(community).then(
+      (c) => live && setName(c.forums.find((f) => f.slug === forum)?.name ?? forum),
+      () => undefined, // the slug stays; creating the topic reports a wrong forum on the field
+    );
+    return () => {
+      live = false;
+    };
+  }, [community, forum]);
+  return name;
+}
+
 type Fields = { title: string; body: string; excerpt: string; lang: string; tags: string; community: string };
 
 function Editor({ existing }: { existing?: PostEditor }) {
@@ -171,6 +189,7 @@ function Editor({ existing }: { existing?: PostEditor }) {
       .filter(Boolean);
   // A topic: /dashboard/post/new?community=…&forum=… (a forum's "start a topic"), published at once.
   const forum = !post ? (query?.get('forum') ?? '') : '';
+  const forumName = useForumName(query?.get('community') ?? '', forum);
   const onSubmit = form.submit(async () => {
     const v = form.values;
     const body = { title: v.title, body: v.body, excerpt: existing?.excerpt === v.excerpt ? '' : v.excerpt, lang: v.lang as 'en', tags: tagList(v.tags), community: v.community.trim() };
@@ -207,7 +226,7 @@ function Editor({ existing }: { existing?: PostEditor }) {
   return (
     <form ref={attach} onSubmit={onSubmit} noValidate class="post-editor">
       <FormMessage message={form.message} />
-      {forum && <p class="muted">{t(`${D}.topicIn`, { forum })}</p>}
+      {forum && <p class="muted">{t(`${D}.topicIn`, { forum: forumName })}</p>}
       {!post && <CommunityPicker {...form.select('community')} />}
       <TextField id="post-title" label={t(`${D}.titleField`)} required maxLength={200} {...form.text('title')} />
       <div class="field">

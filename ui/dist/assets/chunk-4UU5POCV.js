@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-4MZTILWC.js";import"./chunk-R3BECWVL.js";import"./chunk-HKYAFV7V.js";import{U as r}from"./chunk-IHUFO27G.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -8,6 +8,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -28,7 +29,7 @@ func main() {
 	bin := flag.String("bin", "bin/gerege", "binary to measure")
 	runs := flag.Int("runs", 10, "start-up runs")
 	dur := flag.String("duration", "10s", "wrk duration per load test")
-	only := flag.String("only", "", "run only this measurement: forms (durable contact submissions/s), opportunities (public pages and search under 50 connections, demo data), votes (poll votes/s from many accounts, demo data), sse (memory with 5,000 open chat streams and message delivery at 500/s, demo data)")
+	only := flag.String("only", "", "run only this measurement: forms (durable contact submissions/s), opportunities (public pages and search under 50 connections, demo data), votes (poll votes/s from many accounts, demo data), sse (memory with 5,000 open chat streams and message delivery at 500/s, demo data), apply (applications with a 1 MB CV/s, demo data)")
 	flag.Parse()
 	var err error
 	switch *only {
@@ -42,8 +43,10 @@ func main() {
 		err = runVotes(*bin, *dur)
 	case "sse":
 		err = runSSE(*bin)
+	case "apply":
+		err = runApply(*bin, *dur)
 	default:
-		err = fmt.Errorf("-only %q: want forms, opportunities, votes or sse", *only)
+		err = fmt.Errorf("-only %q: want forms, opportunities, votes, sse or apply", *only)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -131,6 +134,24 @@ func (p *proc) status(field string) float64 {
 		}
 	}
 	return -1
+}
+
+// cpuTime is the CPU time the binary has used so far (user + system, /proc/PID/stat): CPU time
+// per request does not depend on what else runs on a shared machine, as requests/s does.
+func (p *proc) cpuTime() time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p.cmd.Process.Pid))
+	if err != nil {
+		return -1
+	}
+	// Fields after the command name (which is in parentheses): state is 3, utime 14, stime 15.
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(f) < 13 {
+		return -1
+	}
+	var ut, st int64
+	fmt.Sscan(f[11], &ut)
+	fmt.Sscan(f[12], &st)
+	return time.Duration(ut+st) * time.Second / 100 // USER_HZ is 100 on Linux
 }
 
 func get(url string, gz bool) ([]byte, int, error) {

@@ -299,6 +299,16 @@ func (s *Server) Close() error {
 	s.stopOnce.Do(func() {
 		s.cancel()
 		s.wg.Wait()
+		// What modules keep in memory for a while (counted views) reaches the database first.
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		for _, m := range s.modules {
+			if st, ok := m.m.(interface{ Stop(context.Context) error }); ok {
+				if serr := st.Stop(ctx); serr != nil {
+					s.log.Error("stopping a module", slog.String("module", m.name), slog.Any("err", serr))
+				}
+			}
+		}
 		err = s.store.Close()
 	})
 	return err

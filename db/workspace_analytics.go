@@ -8,21 +8,24 @@ import (
 // The counts behind /dashboard/analytics (app/workspace/analytics): each chart is one query,
 // counted in the database. Days are Ulaanbaatar days (UTC+8, no daylight saving since 2017).
 
-// PostingCount is one posting with its number of applications.
+// PostingCount is one posting with its number of views and applications.
 type PostingCount struct {
 	ID           int64
 	TitleEN      string
 	TitleMN      string
+	Views        int
 	Applications int
 }
 
-// ApplicationsPerPosting answers the organisation's postings with the applications received
-// since (most first, at most limit). opportunities_org_idx, then applications_opportunity_idx.
-func (s *Store) ApplicationsPerPosting(ctx context.Context, orgID int64, since time.Time, limit int) ([]PostingCount, error) {
+// ApplicationsPerPosting answers the organisation's postings with the views counted from the
+// Ulaanbaatar day sinceDay and the applications received since (most applications first, at
+// most limit). opportunities_org_idx, then applications_opportunity_idx and the views' key.
+func (s *Store) ApplicationsPerPosting(ctx context.Context, orgID int64, since time.Time, sinceDay string, limit int) ([]PostingCount, error) {
 	rs, err := s.rows(ctx, `SELECT o.id, o.title_en, o.title_mn,
+			(SELECT coalesce(sum(v.views), 0) FROM opportunity_views v WHERE v.opportunity_id = o.id AND v.day >= ?),
 			(SELECT count(*) FROM applications a WHERE a.opportunity_id = o.id AND a.created_at >= ?) AS n
 		FROM opportunities o WHERE o.organization_id = ? AND o.status != 'draft'
-		ORDER BY n DESC, o.id DESC LIMIT ?`, T(since), orgID, limit)
+		ORDER BY n DESC, o.id DESC LIMIT ?`, sinceDay, T(since), orgID, limit)
 	if err != nil {
 		return nil, mapErr(err)
 	}
@@ -30,12 +33,21 @@ func (s *Store) ApplicationsPerPosting(ctx context.Context, orgID int64, since t
 	out := []PostingCount{}
 	for rs.Next() {
 		var p PostingCount
-		if err := rs.Scan(&p.ID, &p.TitleEN, &p.TitleMN, &p.Applications); err != nil {
+		if err := rs.Scan(&p.ID, &p.TitleEN, &p.TitleMN, &p.Views, &p.Applications); err != nil {
 			return nil, mapErr(err)
 		}
 		out = append(out, p)
 	}
 	return out, mapErr(rs.Err())
+}
+
+// OrgViews counts the views of all the organisation's postings from the Ulaanbaatar day
+// sinceDay (the funnel's first step).
+func (s *Store) OrgViews(ctx context.Context, orgID int64, sinceDay string) (int, error) {
+	var n int
+	err := s.row(ctx, `SELECT coalesce(sum(v.views), 0) FROM opportunities o JOIN opportunity_views v ON v.opportunity_id = o.id
+		WHERE o.organization_id = ? AND v.day >= ?`, orgID, sinceDay).Scan(&n)
+	return n, mapErr(err)
 }
 
 // StatusCount is how many of an organisation's applications are in a status, split by

@@ -243,6 +243,22 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, ownerHash str
 			published = append(published, id)
 		}
 	}
+	// Three months of views, so the analytics have a history: more on weekdays, growing
+	// towards today, different for every posting (made-up numbers, like the rest of the demo).
+	views := map[db.ViewDay]int{}
+	for i, id := range published {
+		for d := 0; d < 90; d++ {
+			day := now.AddDate(0, 0, -d)
+			n := 2 + (i*7+d*13)%9 + (90-d)/12
+			if wd := day.In(ulaanbaatar).Weekday(); wd == time.Saturday || wd == time.Sunday {
+				n /= 2
+			}
+			views[db.ViewDay{OpportunityID: id, Day: ubDay(day)}] = n
+		}
+	}
+	if err := store.AddOpportunityViews(ctx, views); err != nil {
+		return err
+	}
 	// Applications in several statuses, from the demo's student and a few more people.
 	for i, name := range [][2]string{{"Ану", "Энхбаяр"}, {"Болд", "Ганзориг"}, {"Min-ji", "Kim"}, {"Сарнай", "Төмөр"}} {
 		u, err := store.CreateUser(ctx, db.NewUser{Email: fmt.Sprintf("applicant%d@demo.gerege.mn", i+1), PasswordHash: ownerHash,

@@ -192,6 +192,7 @@ func (h *Handlers) Detail(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	h.views.Count(r, o, ubDay(h.Now()))
 	d, err := h.detail(r, o)
 	if err != nil {
 		return err

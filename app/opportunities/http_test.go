@@ -55,14 +55,16 @@ type world struct {
 	orgID   string
 	posting string // id of a published posting
 	slug    string
+	dbPath  string
 }
 
 // setup: the owner's organisation verified, one posting published by an admin.
 func setup(t *testing.T) *world {
 	t.Helper()
 	clock := apitest.NewClock()
-	s, ts := apitest.NewServerClock(t, clock)
-	w := &world{s: s, ts: ts, clock: clock, c: apitest.Roles(t, s, ts)}
+	var dbPath string
+	s, ts := apitest.NewServerClock(t, clock, func(c *app.Config) { dbPath = c.DB })
+	w := &world{s: s, ts: ts, clock: clock, c: apitest.Roles(t, s, ts), dbPath: dbPath}
 	verifyID(t, w.c["owner"], ts)
 	verifyID(t, w.c["individual"], ts)
 	org := call(t, w.c["owner"], ts, "PUT", "/api/org/profile", map[string]any{"website": "https://org.mn", "country": "MN",

@@ -27,6 +27,8 @@ type Handlers struct {
 	Rate web.Rate
 	// PromiseDays is the status promise: applications not reviewed within it are flagged.
 	PromiseDays int
+
+	views ViewCounter
 }
 
 // Mount declares the routes of opportunities.
@@ -126,6 +128,7 @@ func (h *Handlers) Jobs() []jobs.Job {
 		{Name: "opportunities.deadlines", Every: 15 * time.Minute, Run: h.closeExpired},
 		{Name: "opportunities.promise", Every: time.Hour, Run: h.flagWaiting},
 		{Name: "opportunities.alerts", Every: 24 * time.Hour, Run: h.alertSearches},
+		{Name: "opportunities.views", Every: time.Minute, Run: h.flushViews},
 	}
 }
 

@@ -33,6 +33,7 @@ func (h *Handlers) RenderPage(r *http.Request, lang, rest string) (*web.Rendered
 	case o.Status == "archived":
 		return nil, true, &web.Error{Status: http.StatusGone, Code: "gone", Message: web.M("opportunities.errors.gone")}
 	}
+	h.views.Count(r, o, ubDay(h.Now()))
 	d := DetailOf(lang, o, ubDay(h.Now()))
 	data, _ := json.Marshal(d)
 	body, err := renderBody(lang, d)

@@ -49,6 +49,11 @@ describe('analytics', () => {
       assert.equal((await row.getByRole('cell').textContent()).trim(), String(s.count), s.stage);
     }
     await openTable(page, lang, t(lang, `${P}.postings.title`));
+    // The demo's three months of views: the funnel starts with them, the busiest posting first.
+    assert.ok(data.funnel[0].stage === 'viewed' && data.funnel[0].count > data.funnel[1].count, JSON.stringify(data.funnel));
+    const busiest = [...data.postings].sort((a, b) => b.views - a.views)[0];
+    const views = await openTable(page, lang, t(lang, `${P}.postings.viewsTitle`));
+    assert.equal((await views.locator('tbody tr').first().getByRole('cell').textContent()).trim(), String(busiest.views));
     await openTable(page, lang, t(lang, `${P}.reports.title`));
     await openTable(page, lang, t(lang, `${P}.communities.title`));
     assert.equal(await page.locator('svg [style]').count(), 0);

@@ -90,6 +90,13 @@ func seed(t *testing.T, st *db.Store, clock *apitest.Clock) {
 	for i := 0; i < 3; i++ {
 		app(b1, "hired", at, 100*time.Hour) // the other organisation's
 	}
+	// Views: 40 of the first posting in the 90-day window (and 7 before it), the other
+	// organisation's 500.
+	if err := st.AddOpportunityViews(ctx, map[db.ViewDay]int{{OpportunityID: a1, Day: "2026-11-20"}: 30,
+		{OpportunityID: a1, Day: "2026-11-22"}: 10, {OpportunityID: a1, Day: "2026-01-01"}: 7,
+		{OpportunityID: b1, Day: "2026-11-20"}: 500}); err != nil {
+		t.Fatal(err)
+	}
 	var commA, commB int64
 	for _, c := range []struct {
 		slug string
@@ -156,8 +163,9 @@ func TestAnalyticsPermissionsAndIsolation(t *testing.T) {
 		{Name: "org desk", Method: "GET", Path: org, As: "desk", Status: 403},
 		{Name: "org admin", Method: "GET", Path: org, As: "admin", Status: 403},
 		{Name: "org owner", Method: "GET", Path: org, As: "owner", Status: 200,
-			Contains: []string{`"title":"PostingAlpha","applications":6`, `"title":"PostingQuiet","applications":0`,
-				`"name":"CommunityAlpha","members":2,"followers":1`}, NotContains: secret},
+			Contains: []string{`"title":"PostingAlpha","views":40,"applications":6`, `"title":"PostingQuiet","views":0,"applications":0`,
+				`{"stage":"viewed","count":40}`, `"name":"CommunityAlpha","members":2,"followers":1`},
+			NotContains: append([]string{`"count":540`, `"views":500`}, secret...)},
 		{Name: "org manager", Method: "GET", Path: org, As: "manager", Status: 200,
 			Contains: []string{"PostingAlpha"}, NotContains: secret},
 		{Name: "org days text", Method: "GET", Path: org + "?days=abc", As: "owner", Status: 422, Contains: []string{`"days"`}},
@@ -174,9 +182,9 @@ func TestAnalyticsPermissionsAndIsolation(t *testing.T) {
 		{Name: "csv admin", Method: "GET", Path: plat + "/signups.csv?days=7", As: "admin", Status: 200,
 			Contains: []string{"Day,Sign-ups", "2026-11-22,1", "2026-11-16,0"}},
 		{Name: "funnel csv", Method: "GET", Path: org + "/funnel.csv", As: "owner", Status: 200,
-			Contains: []string{"Stage,Applications", "Submitted,6", "Hired,1"}},
+			Contains: []string{"Stage,Number", "Viewed,40", "Submitted,6", "Hired,1"}},
 		{Name: "postings csv", Method: "GET", Path: org + "/postings.csv", As: "manager", Status: 200,
-			Contains: []string{"PostingAlpha,6"}, NotContains: secret},
+			Contains: []string{"Posting,Views,Applications", "PostingAlpha,40,6"}, NotContains: secret},
 		{Name: "communities csv", Method: "GET", Path: org + "/communities.csv", As: "owner", Status: 200,
 			Contains: []string{"Community,Members,Followers", "CommunityAlpha,2,1"}, NotContains: secret},
 		{Name: "reports csv", Method: "GET", Path: org + "/reports.csv", As: "owner", Status: 200, Contains: []string{"Answered within 24 hours,2"}},
@@ -223,7 +231,7 @@ func TestAnalyticsFiguresOnKnownData(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.Raw), &v); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]int{"submitted": 6, "reviewed": 5, "shortlisted": 3, "interview": 2, "offer": 1, "hired": 1}
+	want := map[string]int{"viewed": 40, "submitted": 6, "reviewed": 5, "shortlisted": 3, "interview": 2, "offer": 1, "hired": 1}
 	got := map[string]int{}
 	for _, st := range v.Funnel {
 		got[st.Stage] = st.Count
@@ -242,7 +250,7 @@ func TestAnalyticsFiguresOnKnownData(t *testing.T) {
 	// A year-long window takes in January's application of the quiet posting.
 	r = apitest.Call(t, owner, ts, "GET", "/api/analytics/organization?days=365", nil, "")
 	apitest.MustStatus(t, r, 200)
-	if !strings.Contains(r.Raw, `"title":"PostingQuiet","applications":1`) {
+	if !strings.Contains(r.Raw, `"title":"PostingQuiet","views":0,"applications":1`) || !strings.Contains(r.Raw, `"title":"PostingAlpha","views":47,`) {
 		t.Errorf("a year's window: %s", r.Raw)
 	}
 }

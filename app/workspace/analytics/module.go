@@ -150,7 +150,7 @@ func (h *Handlers) organization(r *http.Request) (Organization, error) {
 	since, sinceDay := h.window(n)
 	ctx, lang := r.Context(), web.Lang(r)
 	out := Organization{Since: sinceDay, Days: n, Postings: []Posting{}}
-	posts, err := h.Store.ApplicationsPerPosting(ctx, u.OrgID, since, 50)
+	posts, err := h.Store.ApplicationsPerPosting(ctx, u.OrgID, since, sinceDay, 50)
 	if err != nil {
 		return out, err
 	}
@@ -159,13 +159,17 @@ func (h *Handlers) organization(r *http.Request) (Organization, error) {
 		if (lang == "mn" && p.TitleMN != "") || title == "" {
 			title = p.TitleMN
 		}
-		out.Postings = append(out.Postings, Posting{ID: p.ID, Title: title, Applications: p.Applications})
+		out.Postings = append(out.Postings, Posting{ID: p.ID, Title: title, Views: p.Views, Applications: p.Applications})
 	}
 	statuses, err := h.Store.ApplicationStatuses(ctx, u.OrgID, since)
 	if err != nil {
 		return out, err
 	}
-	out.Funnel = Funnel(statuses)
+	views, err := h.Store.OrgViews(ctx, u.OrgID, sinceDay)
+	if err != nil {
+		return out, err
+	}
+	out.Funnel = append([]Stage{{Stage: "viewed", Count: views}}, Funnel(statuses)...)
 	hours, err := h.Store.FirstReviewHours(ctx, u.OrgID, since)
 	if err != nil {
 		return out, err
@@ -297,9 +301,9 @@ func (h *Handlers) OrgCSV(w http.ResponseWriter, r *http.Request) error {
 	var header []string
 	switch chart {
 	case "postings":
-		header = []string{T("postings.posting"), T("postings.count")}
+		header = []string{T("postings.posting"), T("postings.views"), T("postings.count")}
 		for _, p := range out.Postings {
-			rows = append(rows, []string{p.Title, strconv.Itoa(p.Applications)})
+			rows = append(rows, []string{p.Title, strconv.Itoa(p.Views), strconv.Itoa(p.Applications)})
 		}
 	case "funnel":
 		header = []string{T("funnel.stage"), T("funnel.count")}

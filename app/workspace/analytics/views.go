@@ -4,8 +4,8 @@ package analytics
 type Organization struct {
 	Since    string    `json:"since" description:"the window's first Ulaanbaatar day (YYYY-MM-DD), included"`
 	Days     int       `json:"days" description:"the window's length in days"`
-	Postings []Posting `json:"postings" description:"the organisation's postings (not drafts), most applications first, at most 50; views are not counted by the platform and are not reported"`
-	Funnel   []Stage   `json:"funnel" description:"submitted, reviewed, shortlisted, interview, offer, hired: how many of the window's applications reached each stage"`
+	Postings []Posting `json:"postings" description:"the organisation's postings (not drafts), most applications first, at most 50"`
+	Funnel   []Stage   `json:"funnel" description:"viewed (views of the organisation's postings in the window: people opening a posting, once a day each), then submitted, reviewed, shortlisted, interview, offer, hired: how many of the window's applications reached each stage"`
 	// MedianFirstReviewHours is null when no application of the window was opened yet.
 	MedianFirstReviewHours *float64    `json:"medianFirstReviewHours" description:"median hours from submission to the first opening by staff, one decimal; null when none was opened"`
 	Reviewed               int         `json:"reviewed" description:"how many applications of the window were opened by staff (the median's sample)"`
@@ -25,12 +25,13 @@ type Community struct {
 type Posting struct {
 	ID           int64  `json:"id"`
 	Title        string `json:"title" description:"in the request's language (the other language when empty)"`
+	Views        int    `json:"views" description:"views in the window: people opening the posting (its page or the API), once a day each; robots and the organisation's own staff are not counted"`
 	Applications int    `json:"applications" description:"applications received in the window"`
 }
 
 // Stage is one step of the funnel.
 type Stage struct {
-	Stage string `json:"stage" description:"submitted, reviewed, shortlisted, interview, offer or hired"`
+	Stage string `json:"stage" description:"viewed, submitted, reviewed, shortlisted, interview, offer or hired"`
 	Count int    `json:"count"`
 }
 

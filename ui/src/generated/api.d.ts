@@ -4619,11 +4619,11 @@ export interface components {
             communities: components["schemas"]["AnalyticsCommunity"][];
             /** @description the window's length in days */
             days: number;
-            /** @description submitted, reviewed, shortlisted, interview, offer, hired: how many of the window's applications reached each stage */
+            /** @description viewed (views of the organisation's postings in the window: people opening a posting, once a day each), then submitted, reviewed, shortlisted, interview, offer, hired: how many of the window's applications reached each stage */
             funnel: components["schemas"]["AnalyticsStage"][];
             /** @description median hours from submission to the first opening by staff, one decimal; null when none was opened */
             medianFirstReviewHours: null | number;
-            /** @description the organisation's postings (not drafts), most applications first, at most 50; views are not counted by the platform and are not reported */
+            /** @description the organisation's postings (not drafts), most applications first, at most 50 */
             postings: components["schemas"]["AnalyticsPosting"][];
             /** @description reports received in the window about the organisation's postings and communities */
             reports: components["schemas"]["AnalyticsReports"];
@@ -4653,6 +4653,8 @@ export interface components {
             id: number;
             /** @description in the request's language (the other language when empty) */
             title: string;
+            /** @description views in the window: people opening the posting (its page or the API), once a day each; robots and the organisation's own staff are not counted */
+            views: number;
         };
         AnalyticsReports: {
             answered: number;
@@ -4670,7 +4672,7 @@ export interface components {
         };
         AnalyticsStage: {
             count: number;
-            /** @description submitted, reviewed, shortlisted, interview, offer or hired */
+            /** @description viewed, submitted, reviewed, shortlisted, interview, offer or hired */
             stage: string;
         };
         BankingChargesView: {

@@ -23,7 +23,13 @@ export function OrgFigures() {
         head={[t(`${p}.postings.posting`), t(`${p}.postings.count`)]}
         rows={data.postings.map((x) => ({ key: String(x.id), label: x.title, value: x.applications }))}
       />
-      <p class="analytics-note">{t(`${p}.noViews`)}</p>
+      <Chart
+        id="analytics-views"
+        title={t(`${p}.postings.viewsTitle`)}
+        head={[t(`${p}.postings.posting`), t(`${p}.postings.views`)]}
+        rows={[...data.postings].sort((a, b) => b.views - a.views).map((x) => ({ key: String(x.id), label: x.title, value: x.views }))}
+      />
+      <p class="analytics-note">{t(`${p}.viewsNote`)}</p>
       <Chart
         id="analytics-funnel"
         csv={`/api/analytics/organization/funnel.csv?days=${data.days}`}

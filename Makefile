@@ -5,13 +5,15 @@ GO ?= go
 
 .PHONY: test test-go test-ui check-bundle e2e deps build bench fuzz
 
-## test: everything CI runs — Go vet and tests, the UI's API types against the API document
+## test: everything CI runs — gofmt, Go vet and tests, the UI's API types against the API document
 ## (ui/src/generated), UI type check, ESLint (with the React hooks
 ## rules), i18n lint, unit tests, the committed-bundle check, and the browser tests against
 ## the real binary.
 test: test-go test-ui check-bundle e2e
 
 test-go:
+	@unformatted="$$(gofmt -l app db i18n migrations scripts ui/*.go main.go 2>/dev/null)"; \
+		if [ -n "$$unformatted" ]; then echo "not gofmt-formatted (run gofmt -w):"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 

@@ -95,7 +95,9 @@ func (c *ViewCounter) Flush(ctx context.Context, store *db.Store) error {
 	return nil
 }
 
-func (h *Handlers) flushViews(ctx context.Context, _ time.Time) error { return h.views.Flush(ctx, h.Store) }
+func (h *Handlers) flushViews(ctx context.Context, _ time.Time) error {
+	return h.views.Flush(ctx, h.Store)
+}
 
 // Stop adds the views not yet stored (the server calls it when it stops, before the database
 // closes).

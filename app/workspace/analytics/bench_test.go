@@ -80,7 +80,10 @@ func BenchmarkAnalyticsQueries(b *testing.B) {
 		monthly = append(monthly, query{"month-" + key, func() error { _, err := st.PerMonth(ctx, key, year); return err }})
 	}
 	for _, q := range append([]query{
-		{"postings", func() error { _, err := st.ApplicationsPerPosting(ctx, 1, org, org.Format(time.DateOnly), 50); return err }},
+		{"postings", func() error {
+			_, err := st.ApplicationsPerPosting(ctx, 1, org, org.Format(time.DateOnly), 50)
+			return err
+		}},
 		{"funnel", func() error { _, err := st.ApplicationStatuses(ctx, 1, org); return err }},
 		{"firstReview", func() error { _, err := st.FirstReviewHours(ctx, 1, org); return err }},
 		{"reports", func() error { _, err := st.OrgReportRecord(ctx, 1, org); return err }},

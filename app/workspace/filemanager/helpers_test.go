@@ -2,7 +2,6 @@ package filemanager_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -12,93 +11,43 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 
 	"gerege/app"
 	"gerege/app/apitest"
-	"gerege/app/platform/secure"
-	"gerege/db"
 )
 
-// world is a server with people in each relation the file manager's rules know: org1's
-// owner1, manager1 and counselor1 (staff who share its space; the owner and the manager may
-// change it); applicant applied to org1 (may be shared with by its staff); owner2 runs org2;
-// stranger shares nothing with anyone.
+// world is a server with people in each relation the file manager's rules know
+// (apitest.People): org1's owner1, manager1 and counselor1 (staff who share its space; the
+// owner and the manager may change it); applicant applied to org1 (may be shared with by its
+// staff); owner2 runs org2; stranger shares nothing with anyone.
 type world struct {
+	*apitest.People
 	t     *testing.T
 	s     *app.Server
 	ts    *httptest.Server
 	clock *apitest.Clock
 	ids   map[string]int64
-	web   map[string]*http.Client
 }
 
 func newWorld(t *testing.T, edit ...func(*app.Config)) *world {
 	t.Helper()
-	clock := apitest.NewClock()
-	s, ts := apitest.NewServerClock(t, clock, edit...)
-	w := &world{t: t, s: s, ts: ts, clock: clock, ids: map[string]int64{}, web: map[string]*http.Client{}}
-	ctx := context.Background()
-	st := s.Store()
-	hash, _ := secure.NewHasher().Hash(apitest.Password)
-	mk := func(name string, n db.NewUser) *db.User {
-		n.Email, n.PasswordHash, n.FirstName, n.LastName, n.Language, n.DateOfBirth, n.Verified =
-			name+"@example.mn", hash, strings.ToUpper(name[:1])+name[1:], "Test", "en", "1999-01-01", true
-		if n.AccountType == "" {
-			n.AccountType = "individual"
-		}
-		u, err := st.CreateUser(ctx, n, clock.Now())
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.ids[name] = u.ID
-		return u
-	}
-	exec := func(q string, args ...any) {
-		t.Helper()
-		if _, err := st.Write.Exec(q, args...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	now := db.T(clock.Now())
-	owner1 := mk("owner1", db.NewUser{AccountType: "enterprise", OrgName: "Org One"})
-	mk("owner2", db.NewUser{AccountType: "enterprise", OrgName: "Org Two"})
-	for _, p := range []struct{ name, role string }{{"counselor1", "counselor"}, {"manager1", "manager"}} {
-		u := mk(p.name, db.NewUser{AccountType: "enterprise"})
-		exec(`INSERT INTO memberships (organization_id, user_id, role, created_at) VALUES (?, ?, ?, ?)`, owner1.OrgID, u.ID, p.role, now)
-	}
-	applicant := mk("applicant", db.NewUser{})
-	exec(`INSERT INTO opportunities (organization_id, slug, kind, status, created_at, updated_at) VALUES (?, 'job-1', 'job', 'published', ?, ?)`,
-		owner1.OrgID, now, now)
-	exec(`INSERT INTO applications (opportunity_id, user_id, lang, profile, created_at, updated_at)
-		SELECT id, ?, 'en', '{}', ?, ? FROM opportunities WHERE slug = 'job-1'`, applicant.ID, now, now)
-	mk("stranger", db.NewUser{})
-	return w
+	p := apitest.NewPeople(t, edit...)
+	return &world{People: p, t: t, s: p.S, ts: p.TS, clock: p.Clock, ids: p.IDs}
 }
 
-// as is a web client signed in as name (signed in once).
-func (w *world) as(name string) *http.Client {
-	if c, ok := w.web[name]; ok {
-		return c
-	}
-	c := apitest.SignIn(w.t, w.ts, name+"@example.mn")
-	w.web[name] = c
-	return c
-}
+func (w *world) as(name string) *http.Client { return w.As(name) }
 
-// call sends a JSON request as name from the same site.
+// call sends a JSON request as name ("" for nobody) from the same site.
 func (w *world) call(name, method, path string, body any, headers ...string) apitest.Reply {
 	w.t.Helper()
-	return apitest.Call(w.t, w.as(name), w.ts, method, path, body, "", append([]string{"Sec-Fetch-Site", "same-origin"}, headers...)...)
+	return w.Call(name, method, path, body, headers...)
 }
 
 // must is call that stops the test unless the status is want.
 func (w *world) must(want int, name, method, path string, body any, headers ...string) apitest.Reply {
 	w.t.Helper()
-	r := w.call(name, method, path, body, headers...)
-	apitest.MustStatus(w.t, r, want)
-	return r
+	return w.Must(want, name, method, path, body, headers...)
 }
 
 // upload posts content as the multipart field file to /api/files/upload?query, as name.

@@ -652,7 +652,7 @@ func TestTrashExpiry(t *testing.T) {
 	if n := w.count("mail_views", "thread_id = ?", b); n != 1 {
 		t.Errorf("the expired view of b: %d views left", n)
 	}
-	delete(w.web, "applicant") // a month later: signed in again
+	w.Forget("applicant") // a month later: signed in again
 	if r := w.must(200, "applicant", "GET", "/api/mail/list?folder=all&q=gone", nil); strings.Contains(r.Raw, `"id"`) {
 		t.Errorf("the deleted thread is found: %s", r.Raw)
 	}

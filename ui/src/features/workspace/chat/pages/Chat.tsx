@@ -26,9 +26,11 @@ import {
   saveQueue,
   startConversation,
   startSupport,
+  retriable,
   typing as sendTyping,
   uploadAttachment,
 } from '../api';
+import { type Thread, withMessage, withPage } from '../thread';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../chat.css?inline';
 
@@ -61,13 +63,10 @@ function statusOf(m: Message, c: Conversation | undefined, me: number): 'sent' |
   return 'sent';
 }
 
-const upsert = (list: Message[], m: Message): Message[] => {
-  const i = list.findIndex((x) => x.id === m.id);
-  if (i >= 0) return list.map((x, j) => (j === i ? m : x));
-  return [...list, m].sort((a, b) => a.id - b.id);
-};
+/** How many live messages of each conversation the page remembers, to merge into a page fetched meanwhile. */
+const LIVE_KEPT = 100;
 
-function ChatApp({ user }: { user: User }) {
+export function ChatApp({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const search = useSearch();
@@ -80,10 +79,18 @@ function ChatApp({ user }: { user: User }) {
   const [unreadTotal, setUnreadTotal] = useState(0);
   // The open conversation's messages (oldest first) and the cursor of older ones; a thread of
   // another conversation than the one in the URL is not shown (it is being replaced).
-  const [thread, setThread] = useState<{ id: number; items: Message[]; before: number }>({ id: 0, items: [], before: 0 });
+  // Answers and events may come in any order: a page is merged into the thread, never put in
+  // its place (see thread.ts), and every live message is remembered (live) so that a page read
+  // before it arrived, answered after, does not lose it.
+  const [thread, setThread] = useState<Thread>({ id: 0, items: [], before: 0 });
   const messages = thread.id === current ? thread.items : [];
   const before = thread.id === current ? thread.before : 0;
-  const setMessages = useCallback((f: (l: Message[]) => Message[]) => setThread((th) => ({ ...th, items: f(th.items) })), []);
+  const liveRef = useRef(new Map<number, Message[]>());
+  const takeMessage = useCallback((m: Message) => {
+    const kept = liveRef.current.get(m.conversationId) ?? [];
+    liveRef.current.set(m.conversationId, [...kept.slice(1 - LIVE_KEPT), m]);
+    setThread((th) => withMessage(th, m));
+  }, []);
   const [error, setError] = useState('');
   const [connected, setConnected] = useState(false);
   const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine);
@@ -128,11 +135,19 @@ function ChatApp({ user }: { user: User }) {
 
   const loadMessages = useCallback(
     (id: number) => {
-      if (!id) return;
-      listMessages(id).then((r) => {
-        if (currentRef.current !== id) return;
-        setThread({ id, items: [...r.items].reverse(), before: r.before ?? 0 });
-      }, fail);
+      const load = (attempt: number) =>
+        listMessages(id).then(
+          (r) => {
+            if (currentRef.current !== id) return;
+            setThread((th) => withPage(th, id, r, liveRef.current.get(id)));
+          },
+          (err: ApiError) => {
+            // A busy server or a dropped connection: try again a few times before saying so.
+            if (retriable(err) && attempt < 3) setTimeout(() => currentRef.current === id && load(attempt + 1), 500 * 2 ** attempt);
+            else fail(err);
+          },
+        );
+      if (id) load(0);
     },
     [fail],
   );
@@ -159,13 +174,13 @@ function ChatApp({ user }: { user: User }) {
     flushing.current = true;
     flushQueue(
       loadQueue(),
-      (_q, m) => setMessages((list) => (m.conversationId === currentRef.current ? upsert(list, m) : list)),
+      (_q, m) => takeMessage(m),
       setQueue,
     ).then((rest) => {
       flushing.current = false;
       setQueue(rest);
     });
-  }, [setMessages]);
+  }, [takeMessage]);
 
   // The live stream: EventSource reconnects by itself and sends Last-Event-ID.
   useEffect(() => {
@@ -189,7 +204,7 @@ function ChatApp({ user }: { user: User }) {
         case 'edited':
         case 'deleted': {
           const m = ev.message!;
-          if (open) setMessages((l) => upsert(l, m));
+          takeMessage(m);
           if (!knownRef.current.has(m.conversationId)) {
             refreshList(); // a conversation this page has not listed yet
           } else {
@@ -381,7 +396,7 @@ function ChatApp({ user }: { user: User }) {
                 class="secondary outline"
                 onClick={() =>
                   listMessages(current, before).then(
-                    (r) => setThread((th) => (th.id === current ? { id: current, items: [...[...r.items].reverse(), ...th.items], before: r.before ?? 0 } : th)),
+                    (r) => setThread((th) => (th.id === current ? { ...withPage(th, current, r), before: r.before ?? 0 } : th)),
                     fail,
                   )
                 }
@@ -392,7 +407,7 @@ function ChatApp({ user }: { user: User }) {
             <ol aria-label={t(`${P}.messagesLabel`)} aria-live="polite">
               {messages.length === 0 && pending.length === 0 && <li class="muted">{t(`${P}.noMessages`)}</li>}
               {messages.map((m) => (
-                <MessageItem key={m.id} m={m} mine={m.senderId === me} status={statusOf(m, conv, me)} onChange={(x) => setMessages((l) => upsert(l, x))} onError={fail} />
+                <MessageItem key={m.id} m={m} mine={m.senderId === me} status={statusOf(m, conv, me)} onChange={takeMessage} onError={fail} />
               ))}
               {pending.map((q) => (
                 <li key={q.clientId} class="chat__mine">

@@ -5,7 +5,7 @@ import { configureApi } from '../../../lib/api';
 import { createI18n } from '../../../lib/i18n';
 import type { User } from '../../../lib/session';
 import type { ChatEvent, Conversation, Message } from './api';
-import { ChatApp } from './pages/Chat';
+import { ChatApp, systemText } from './pages/Chat';
 import { merge, withPage } from './thread';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -19,6 +19,7 @@ const msg = (id: number, body: string, extra: Partial<Message> = {}): Message =>
   body,
   createdAt: '2026-11-27T10:00:00Z',
   deleted: false,
+  kind: 'text',
   ...extra,
 });
 
@@ -34,6 +35,8 @@ const conv: Conversation = {
   unread: 0,
   readId: 0,
   member: true,
+  adminId: 0,
+  former: false,
 };
 
 /** The page's one EventSource, driven by the test. */
@@ -92,5 +95,19 @@ describe('merging a thread', () => {
     const th = withPage({ id: 0, items: [], before: 0 }, 5, { items: [msg(60, 'a'), msg(51, 'b')], before: 51 }, [msg(3, 'old'), msg(61, 'new')]);
     expect(th.items.map((m) => m.id)).toEqual([51, 60, 61]);
     expect(th.before).toBe(51);
+  });
+});
+
+describe('a group\'s system lines', () => {
+  it('are worded in the reader\'s language from who did what to whom', () => {
+    const line = (kind: Message['kind'], extra: Partial<Message> = {}) => msg(7, '', { kind, senderId: 2, senderName: 'Saraa Bat', subjectId: 3, subjectName: 'Bold Dorj', ...extra });
+    const en = createI18n('en', resources).t as unknown as Parameters<typeof systemText>[0];
+    const mn = createI18n('mn', resources).t as unknown as Parameters<typeof systemText>[0];
+    expect(systemText(en, line('added'), 1)).toBe('Saraa Bat added Bold Dorj');
+    expect(systemText(mn, line('added'), 1)).toBe('Saraa Bat бүлэгт гишүүн нэмлээ: Bold Dorj');
+    expect(systemText(en, line('removed'), 2)).toBe('You removed Bold Dorj');
+    expect(systemText(en, line('left', { subjectId: 1 }), 1)).toBe('You left the group');
+    expect(systemText(mn, line('renamed', { body: 'Баг' }), 1)).toBe('Saraa Bat бүлгийн нэрийг өөрчиллөө: «Баг»');
+    expect(systemText(en, line('admin', { subjectName: '' }), 1)).toBe('Deleted account is now the group\'s admin');
   });
 });

@@ -31,6 +31,7 @@ import {
   uploadAttachment,
 } from '../api';
 import { type Thread, withMessage, withPage } from '../thread';
+import { Members } from '../components/Members';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../chat.css?inline';
 
@@ -50,8 +51,29 @@ function nameOf(t: (k: string, o?: Record<string, unknown>) => string, c: Conver
     c.members
       .filter((m) => m.userId !== me)
       .map((m) => m.name)
-      .join(', ') || t(`${P}.deletedAccount`)
+      .join(', ') || t(c.kind === 'group' ? `${P}.group` : `${P}.deletedAccount`)
   );
+}
+
+type T = (k: string, o?: Record<string, unknown>) => string;
+
+/** A group's system line in the reader's language: the server keeps who did what to whom, never words. */
+export function systemText(t: T, m: Message, me: number): string {
+  const who = (id: number, name: string) => (id === me ? t(`${P}.you`) : name || t(`${P}.deletedAccount`));
+  const actor = who(m.senderId, m.senderName);
+  const name = who(m.subjectId ?? 0, m.subjectName ?? '');
+  switch (m.kind) {
+    case 'added':
+    case 'removed':
+      return t(`${P}.system.${m.kind}`, { actor, name });
+    case 'left':
+      return t(`${P}.system.left`, { name });
+    case 'renamed':
+      return m.body ? t(`${P}.system.renamed`, { actor, title: m.body }) : t(`${P}.system.renamedEmpty`, { actor });
+    case 'admin':
+      return t(`${P}.system.admin`, { name: m.subjectName || t(`${P}.deletedAccount`) });
+  }
+  return m.body;
 }
 
 /** The status of one's own message from the other members' receipts. */
@@ -99,6 +121,7 @@ export function ChatApp({ user }: { user: User }) {
   const typingName = typingOf.id === current ? typingOf.name : '';
   const setTypingName = (name: string) => setTypingOf({ id: currentRef.current, name });
   const [creating, setCreating] = useState(false);
+  const [membersOf, setMembersOf] = useState(0); // the conversation whose members panel is open
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastTyping = useRef(0);
   const currentRef = useRef(current);
@@ -205,6 +228,7 @@ export function ChatApp({ user }: { user: User }) {
         case 'deleted': {
           const m = ev.message!;
           takeMessage(m);
+          if (m.kind !== 'text') refreshList(); // a group's members, title or admin changed
           if (!knownRef.current.has(m.conversationId)) {
             refreshList(); // a conversation this page has not listed yet
           } else {
@@ -363,7 +387,15 @@ export function ChatApp({ user }: { user: User }) {
                   }}
                 >
                   <strong>{nameOf(t, c, me, staff)}</strong>
-                  {c.lastMessage && <small>{c.lastMessage.deleted ? t(`${P}.deleted`) : c.lastMessage.body || c.lastMessage.attachment?.name}</small>}
+                  {c.lastMessage && (
+                    <small>
+                      {c.lastMessage.deleted
+                        ? t(`${P}.deleted`)
+                        : c.lastMessage.kind !== 'text'
+                          ? systemText(t, c.lastMessage, me)
+                          : c.lastMessage.body || c.lastMessage.attachment?.name}
+                    </small>
+                  )}
                   {c.unread > 0 && <mark>{t(`${P}.unread`, { count: c.unread })}</mark>}
                 </a>
               </li>
@@ -380,7 +412,31 @@ export function ChatApp({ user }: { user: User }) {
               {t(`${P}.back`)}
             </button>
             <h2 id="chat-thread-heading">{nameOf(t, conv, me, staff)}</h2>
-            {conv.kind === 'group' && <p class="muted">{t(`${P}.members`, { names: conv.members.map((m) => m.name).join(', ') })}</p>}
+            {conv.kind === 'group' && !conv.former && (
+              <>
+                <p class="muted">{t(`${P}.members`, { names: conv.members.map((m) => m.name).join(', ') })}</p>
+                <button
+                  type="button"
+                  class="secondary outline"
+                  aria-expanded={membersOf === conv.id ? 'true' : 'false'}
+                  aria-controls="chat-members"
+                  onClick={() => setMembersOf(membersOf === conv.id ? 0 : conv.id)}
+                >
+                  {t(`${P}.membersButton`)}
+                </button>
+                {membersOf === conv.id && (
+                  <Members
+                    conv={conv}
+                    me={me}
+                    onChange={(x) => {
+                      setList((l) => l?.map((c) => (c.id === x.id ? x : c)) ?? l);
+                      if (x.former) setMembersOf(0);
+                      refreshList();
+                    }}
+                  />
+                )}
+              </>
+            )}
             {!online ? (
               <Alert variant="warning">{t(`${P}.offline`)}</Alert>
             ) : (
@@ -406,9 +462,15 @@ export function ChatApp({ user }: { user: User }) {
             )}
             <ol aria-label={t(`${P}.messagesLabel`)} aria-live="polite">
               {messages.length === 0 && pending.length === 0 && <li class="muted">{t(`${P}.noMessages`)}</li>}
-              {messages.map((m) => (
+              {messages.map((m) =>
+                m.kind !== 'text' ? (
+                  <li key={m.id} class="chat__system">
+                    <small>{systemText(t, m, me)}</small>
+                  </li>
+                ) : (
                 <MessageItem key={m.id} m={m} mine={m.senderId === me} status={statusOf(m, conv, me)} onChange={takeMessage} onError={fail} />
-              ))}
+                ),
+              )}
               {pending.map((q) => (
                 <li key={q.clientId} class="chat__mine">
                   <article>
@@ -421,7 +483,11 @@ export function ChatApp({ user }: { user: User }) {
             <p class="muted" aria-live="polite">
               {typingName ? t(`${P}.typing`, { name: typingName }) : ''}
             </p>
-            <Composer key={current} onSend={enqueue} onTyping={onTyping} onError={fail} />
+            {conv.former ? (
+              <Alert variant="info">{t(`${P}.former`)}</Alert>
+            ) : (
+              <Composer key={current} onSend={enqueue} onTyping={onTyping} onError={fail} />
+            )}
           </>
         )}
       </section>

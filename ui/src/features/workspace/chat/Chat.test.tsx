@@ -106,6 +106,8 @@ describe('a group\'s system lines', () => {
     expect(systemText(en, line('added'), 1)).toBe('Saraa Bat added Bold Dorj');
     expect(systemText(mn, line('added'), 1)).toBe('Saraa Bat бүлэгт гишүүн нэмлээ: Bold Dorj');
     expect(systemText(en, line('removed'), 2)).toBe('You removed Bold Dorj');
+    expect(systemText(en, line('removed'), 3)).toBe('Saraa Bat removed you');
+    expect(systemText(mn, line('added'), 3)).toBe('Saraa Bat таныг бүлэгт нэмлээ');
     expect(systemText(en, line('left', { subjectId: 1 }), 1)).toBe('You left the group');
     expect(systemText(mn, line('renamed', { body: 'Баг' }), 1)).toBe('Saraa Bat бүлгийн нэрийг өөрчиллөө: «Баг»');
     expect(systemText(en, line('admin', { subjectName: '' }), 1)).toBe('Deleted account is now the group\'s admin');

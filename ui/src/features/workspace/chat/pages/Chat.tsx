@@ -65,7 +65,7 @@ export function systemText(t: T, m: Message, me: number): string {
   switch (m.kind) {
     case 'added':
     case 'removed':
-      return t(`${P}.system.${m.kind}`, { actor, name });
+      return m.subjectId === me ? t(`${P}.system.${m.kind}You`, { actor }) : t(`${P}.system.${m.kind}`, { actor, name });
     case 'left':
       return t(`${P}.system.left`, { name });
     case 'renamed':
@@ -229,6 +229,7 @@ export function ChatApp({ user }: { user: User }) {
           const m = ev.message!;
           takeMessage(m);
           if (m.kind !== 'text') refreshList(); // a group's members, title or admin changed
+          if (m.kind === 'added' && m.subjectId === me && open) loadMessages(m.conversationId); // back in: the history since
           if (!knownRef.current.has(m.conversationId)) {
             refreshList(); // a conversation this page has not listed yet
           } else {
@@ -460,7 +461,8 @@ export function ChatApp({ user }: { user: User }) {
                 {t(`${P}.older`)}
               </button>
             )}
-            <ol aria-label={t(`${P}.messagesLabel`)} aria-live="polite">
+            {/* Focusable: the list scrolls, and a keyboard must be able to scroll it (it may hold no link or button). */}
+            <ol aria-label={t(`${P}.messagesLabel`)} aria-live="polite" tabIndex={0}>
               {messages.length === 0 && pending.length === 0 && <li class="muted">{t(`${P}.noMessages`)}</li>}
               {messages.map((m) =>
                 m.kind !== 'text' ? (

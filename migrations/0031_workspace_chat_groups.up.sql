@@ -5,7 +5,9 @@
 -- No foreign keys on the added columns (so the down migration can drop them): an account's
 -- erasure clears them (EraseChatSender).
 ALTER TABLE chat_conversations ADD COLUMN admin_id INTEGER;
-UPDATE chat_conversations SET admin_id = created_by WHERE kind = 'group';
+-- Existing groups: their creator, or when that account is gone the member who joined first.
+UPDATE chat_conversations SET admin_id = coalesce(created_by, (SELECT user_id FROM chat_members
+    WHERE conversation_id = chat_conversations.id ORDER BY joined_at, user_id LIMIT 1)) WHERE kind = 'group';
 
 -- kind: text (a person's message), or a system line: added, removed, left, renamed (body: the
 -- new title), admin (subject became the group's admin). sender_id: who did it; subject_id: to whom.

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"gerege/app/apitest"
 	"gerege/db"
 )
 
@@ -203,4 +204,25 @@ func TestLastAdminLeaves(t *testing.T) {
 	if r := w.must(200, "counselor1", "GET", convPath(conv, ""), nil); r.Body["adminId"] != float64(0) {
 		t.Errorf("a group without members has an admin: %s", r.Raw)
 	}
+}
+
+// An admin's account deleted: the member who joined first runs the group, and the lines about
+// the account no longer name it.
+func TestDeletedAdminAccount(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	conv := w.group("Team", "counselor1", "manager1")
+	w.must(200, "owner1", "POST", convPath(conv, "/members"), map[string]any{"userIds": []int64{w.ids["applicant"]}})
+	w.must(200, "owner1", "DELETE", fmt.Sprintf("%s/%d", convPath(conv, "/members"), w.ids["applicant"]), nil)
+	w.must(204, "owner1", "DELETE", "/api/account", map[string]any{"password": apitest.Password})
+	w.must(204, "applicant", "DELETE", "/api/account", map[string]any{"password": apitest.Password})
+	r := w.must(200, "manager1", "GET", convPath(conv, ""), nil)
+	if r.Body["adminId"] != float64(w.ids["counselor1"]) {
+		t.Errorf("admin after the admin's account went: %s", r.Raw)
+	}
+	r = w.must(200, "manager1", "GET", convPath(conv, "/messages"), nil)
+	if strings.Contains(r.Raw, "Applicant") || strings.Contains(r.Raw, "Owner1") {
+		t.Errorf("the lines still name deleted accounts: %s", r.Raw)
+	}
+	w.must(200, "counselor1", "PATCH", convPath(conv, ""), map[string]any{"title": "Ours"})
 }

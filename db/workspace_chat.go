@@ -24,6 +24,13 @@ type ChatConversation struct {
 	Member        bool // the person is a member
 	Unread        int
 	ReadID        int64
+	AdminID       int64 // groups: the admin (0: none)
+	// Former: the person was a member of this group and was removed or left; they keep its
+	// history up to UntilMessageID (LastMessageID, LastMessageAt and Title are then theirs:
+	// the last message they saw, when they left, the title then; AdminID is 0).
+	Former         bool
+	UntilMessageID int64
+	UntilEventID   int64
 }
 
 // ChatMember is one member of a conversation.
@@ -51,6 +58,12 @@ type ChatMessage struct {
 	CreatedAt      time.Time
 	EditedAt       time.Time
 	DeletedAt      time.Time
+	// Kind is text for a person's message; a system line (added, removed, left, renamed,
+	// admin) has SenderID as who did it, SubjectID (SubjectName) as to whom, and for renamed
+	// the new title as Body.
+	Kind        string
+	SubjectID   int64
+	SubjectName string
 }
 
 // ChatEvent is one entry of the event log.
@@ -63,16 +76,29 @@ type ChatEvent struct {
 	CreatedAt      time.Time
 }
 
-const chatConvCols = `c.id, c.kind, c.title, coalesce(c.created_by, 0), c.created_at, c.last_message_id, c.last_message_at,
-	m.user_id IS NOT NULL, coalesce(m.unread, 0), coalesce(m.read_id, 0)`
+// chatConvCols are a conversation's columns as a person sees it (m: their member row, f:
+// their former member row, either may be absent), named so that a union can be sorted.
+const chatConvCols = `c.id AS id, c.kind AS kind, c.title AS title, coalesce(c.created_by, 0) AS created_by, c.created_at AS created_at,
+	c.last_message_id AS last_id, c.last_message_at AS last_at, m.user_id IS NOT NULL AS member, coalesce(m.unread, 0) AS unread,
+	coalesce(m.read_id, 0) AS read_id, coalesce(c.admin_id, 0) AS admin_id, f.user_id IS NOT NULL AS former,
+	coalesce(f.until_message_id, 0) AS until_msg, coalesce(f.until_event_id, 0) AS until_ev, coalesce(f.left_at, '') AS left_at, coalesce(f.title, '') AS former_title`
+
+const chatConvNames = `id, kind, title, created_by, created_at, last_id, last_at, member, unread, read_id, admin_id, former, until_msg, until_ev, left_at, former_title`
 
 func scanChatConv(sc scanner) (*ChatConversation, error) {
 	var c ChatConversation
-	var created, last string
-	if err := sc.Scan(&c.ID, &c.Kind, &c.Title, &c.CreatedBy, &created, &c.LastMessageID, &last, &c.Member, &c.Unread, &c.ReadID); err != nil {
+	var created, last, left, title string
+	if err := sc.Scan(&c.ID, &c.Kind, &c.Title, &c.CreatedBy, &created, &c.LastMessageID, &last, &c.Member, &c.Unread, &c.ReadID,
+		&c.AdminID, &c.Former, &c.UntilMessageID, &c.UntilEventID, &left, &title); err != nil {
 		return nil, mapErr(err)
 	}
 	c.CreatedAt, c.LastMessageAt = ParseT(created), ParseT(last)
+	if c.Member {
+		c.Former = false
+	}
+	if c.Former { // what they saw until they left
+		c.LastMessageID, c.LastMessageAt, c.Title, c.AdminID = c.UntilMessageID, ParseT(left), title, 0
+	}
 	return &c, nil
 }
 
@@ -99,8 +125,12 @@ func (s *Store) CreateChatConversation(ctx context.Context, kind, title, key str
 		if key != "" {
 			k = key
 		}
-		res, err := tx.exec(ctx, `INSERT INTO chat_conversations (kind, title, pair_key, created_by, created_at, last_message_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, kind, title, k, nullID(by), T(now), T(now))
+		var admin any
+		if kind == "group" {
+			admin = nullID(by)
+		}
+		res, err := tx.exec(ctx, `INSERT INTO chat_conversations (kind, title, pair_key, created_by, created_at, last_message_at, admin_id)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, kind, title, k, nullID(by), T(now), T(now), admin)
 		if err != nil {
 			return err
 		}
@@ -129,7 +159,8 @@ func (s *Store) AddChatMember(ctx context.Context, convID, userID int64, role st
 // ChatConversationFor returns conversation id as userID sees it, or ErrNotFound.
 func (s *Store) ChatConversationFor(ctx context.Context, id, userID int64) (*ChatConversation, error) {
 	return scanChatConv(s.row(ctx, `SELECT `+chatConvCols+` FROM chat_conversations c
-		LEFT JOIN chat_members m ON m.conversation_id = c.id AND m.user_id = ? WHERE c.id = ?`, userID, id))
+		LEFT JOIN chat_members m ON m.conversation_id = c.id AND m.user_id = ?
+		LEFT JOIN chat_former_members f ON f.conversation_id = c.id AND f.user_id = ? WHERE c.id = ?`, userID, userID, id))
 }
 
 // ChatCursor is the keyset position in a list of conversations (newest activity first).
@@ -164,15 +195,20 @@ func (s *Store) chatConvs(ctx context.Context, limit int, q string, args ...any)
 	return out, next, nil
 }
 
-// ChatConversationsOf lists userID's conversations, newest activity first (keyset paging).
+// ChatConversationsOf lists userID's conversations, newest activity first (keyset paging),
+// with the groups they left or were removed from (by when that happened).
 func (s *Store) ChatConversationsOf(ctx context.Context, userID int64, after *ChatCursor, limit int) ([]*ChatConversation, *ChatCursor, error) {
-	cond, args := "1", []any{userID}
+	cond, args := "1", []any{userID, userID}
 	if after != nil {
-		cond, args = "(c.last_message_at, c.id) < (?, ?)", append(args, after.At, after.ID)
+		cond, args = "(sort_at, id) < (?, ?)", append(args, after.At, after.ID)
 	}
-	return s.chatConvs(ctx, limit, `SELECT `+chatConvCols+` FROM chat_members m
-		JOIN chat_conversations c ON c.id = m.conversation_id
-		WHERE m.user_id = ? AND `+cond+` ORDER BY c.last_message_at DESC, c.id DESC LIMIT ?`, args...)
+	return s.chatConvs(ctx, limit, `SELECT `+chatConvNames+` FROM (
+		SELECT `+chatConvCols+`, c.last_message_at AS sort_at FROM chat_members m
+			JOIN chat_conversations c ON c.id = m.conversation_id LEFT JOIN chat_former_members f ON 0 WHERE m.user_id = ?
+		UNION ALL
+		SELECT `+chatConvCols+`, f.left_at FROM chat_former_members f
+			JOIN chat_conversations c ON c.id = f.conversation_id LEFT JOIN chat_members m ON 0 WHERE f.user_id = ?)
+		WHERE `+cond+` ORDER BY sort_at DESC, id DESC LIMIT ?`, args...)
 }
 
 // SupportConversations lists every support conversation (for support staff, viewer's member
@@ -185,6 +221,7 @@ func (s *Store) SupportConversations(ctx context.Context, viewer int64, after *C
 	}
 	return s.chatConvs(ctx, limit, `SELECT `+chatConvCols+` FROM chat_conversations c
 		LEFT JOIN chat_members m ON m.conversation_id = c.id AND m.user_id = ?
+		LEFT JOIN chat_former_members f ON 0
 		WHERE c.kind = 'support' AND c.last_message_id > 0 AND `+cond+` ORDER BY c.last_message_at DESC, c.id DESC LIMIT ?`, args...)
 }
 
@@ -226,16 +263,18 @@ func (s *Store) ChatMemberIDs(ctx context.Context, convID int64) ([]int64, error
 }
 
 const chatMsgCols = `x.id, x.conversation_id, coalesce(x.sender_id, 0), coalesce(u.first_name || ' ' || u.last_name, ''), x.client_id, x.body,
-	coalesce(x.file_id, 0), coalesce(f.name, ''), coalesce(f.media_type, ''), coalesce(f.size, 0), x.created_at, x.edited_at, x.deleted_at`
+	coalesce(x.file_id, 0), coalesce(f.name, ''), coalesce(f.media_type, ''), coalesce(f.size, 0), x.created_at, x.edited_at, x.deleted_at,
+	x.kind, coalesce(x.subject_id, 0), coalesce(s.first_name || ' ' || s.last_name, '')`
 
-const chatMsgFrom = ` FROM chat_messages x LEFT JOIN users u ON u.id = x.sender_id LEFT JOIN files f ON f.id = x.file_id `
+const chatMsgFrom = ` FROM chat_messages x LEFT JOIN users u ON u.id = x.sender_id LEFT JOIN files f ON f.id = x.file_id
+	LEFT JOIN users s ON s.id = x.subject_id `
 
 func scanChatMsg(sc scanner) (*ChatMessage, error) {
 	var m ChatMessage
 	var created string
 	var edited, deleted *string
 	if err := sc.Scan(&m.ID, &m.ConversationID, &m.SenderID, &m.SenderName, &m.ClientID, &m.Body, &m.FileID, &m.FileName,
-		&m.FileType, &m.FileSize, &created, &edited, &deleted); err != nil {
+		&m.FileType, &m.FileSize, &created, &edited, &deleted, &m.Kind, &m.SubjectID, &m.SubjectName); err != nil {
 		return nil, mapErr(err)
 	}
 	m.CreatedAt, m.EditedAt, m.DeletedAt = ParseT(created), nullT(edited), nullT(deleted)
@@ -276,12 +315,12 @@ func (s *Store) ChatMessageByID(ctx context.Context, id int64) (*ChatMessage, er
 
 // ChatMessageByClientID returns the message sender sent with clientID, or ErrNotFound.
 func (s *Store) ChatMessageByClientID(ctx context.Context, sender int64, clientID string) (*ChatMessage, error) {
-	return scanChatMsg(s.row(ctx, `SELECT `+chatMsgCols+chatMsgFrom+`WHERE x.sender_id = ? AND x.client_id = ?`, sender, clientID))
+	return scanChatMsg(s.row(ctx, `SELECT `+chatMsgCols+chatMsgFrom+`WHERE x.sender_id = ? AND x.client_id = ? AND x.kind = 'text'`, sender, clientID))
 }
 
 // ChatMessagesBy lists the messages userID sent, newest first (the export).
 func (s *Store) ChatMessagesBy(ctx context.Context, userID int64, limit int) ([]*ChatMessage, error) {
-	return s.chatMsgs(ctx, `SELECT `+chatMsgCols+chatMsgFrom+`WHERE x.sender_id = ? ORDER BY x.id DESC LIMIT ?`, userID, limit)
+	return s.chatMsgs(ctx, `SELECT `+chatMsgCols+chatMsgFrom+`WHERE x.sender_id = ? AND x.kind = 'text' ORDER BY x.id DESC LIMIT ?`, userID, limit)
 }
 
 // AddChatEvent appends an event to the log and returns its id.
@@ -363,7 +402,8 @@ func (s *Store) MarkChatRead(ctx context.Context, convID, userID, upTo int64) (c
 		}
 		changed = true
 		_, err := tx.exec(ctx, `UPDATE chat_members SET read_id = ?, delivered_id = max(delivered_id, ?),
-			unread = (SELECT count(*) FROM chat_messages WHERE conversation_id = ? AND id > ? AND deleted_at IS NULL AND coalesce(sender_id, 0) != ?)
+			unread = (SELECT count(*) FROM chat_messages WHERE conversation_id = ? AND id > ? AND deleted_at IS NULL AND kind = 'text'
+				AND coalesce(sender_id, 0) != ?)
 			WHERE conversation_id = ? AND user_id = ?`, read, read, convID, read, userID, convID, userID)
 		return err
 	})
@@ -413,8 +453,9 @@ func (s *Store) ChatUnreadTotal(ctx context.Context, userID int64) (int, error) 
 func (s *Store) ChatEventsFor(ctx context.Context, userID int64, support bool, after int64, limit int) ([]ChatEvent, error) {
 	rows, err := s.rows(ctx, `SELECT e.id, e.conversation_id, e.kind, e.message_id, e.user_id, e.created_at FROM chat_events e
 		WHERE e.id > ? AND (e.conversation_id IN (SELECT conversation_id FROM chat_members WHERE user_id = ?)
-			OR (? AND e.conversation_id IN (SELECT id FROM chat_conversations WHERE kind = 'support')))
-		ORDER BY e.id LIMIT ?`, after, userID, support, limit)
+			OR (? AND e.conversation_id IN (SELECT id FROM chat_conversations WHERE kind = 'support'))
+			OR EXISTS (SELECT 1 FROM chat_former_members f WHERE f.conversation_id = e.conversation_id AND f.user_id = ? AND e.id <= f.until_event_id))
+		ORDER BY e.id LIMIT ?`, after, userID, support, userID, limit)
 	if err != nil {
 		return nil, mapErr(err)
 	}
@@ -518,18 +559,35 @@ func likeEscape(s string) string {
 
 // EraseChatSender empties the messages a deleted account sent: they stay in the others'
 // conversations as "deleted" placeholders (the account's row going sets sender_id to NULL).
-// It writes nothing for a person who never sent a message.
+// System lines about the account lose its id (shown as a deleted account), and the groups it
+// was the admin of get their oldest other member as admin. It writes nothing for a person who
+// has none of these.
 func (s *Store) EraseChatSender(ctx context.Context, userID int64, now time.Time) error {
-	var has bool
-	if err := s.row(ctx, `SELECT EXISTS (SELECT 1 FROM chat_messages WHERE sender_id = ?)`, userID).Scan(&has); err != nil {
+	var sent, about, admin bool
+	if err := s.row(ctx, `SELECT EXISTS (SELECT 1 FROM chat_messages WHERE sender_id = ? AND kind = 'text'),
+		EXISTS (SELECT 1 FROM chat_messages WHERE subject_id = ?), EXISTS (SELECT 1 FROM chat_conversations WHERE admin_id = ?)`,
+		userID, userID, userID).Scan(&sent, &about, &admin); err != nil {
 		return mapErr(err)
 	}
-	if !has {
-		return nil
+	if sent {
+		if _, err := s.exec(ctx, `UPDATE chat_messages SET body = '', file_id = NULL, client_id = 'erased-' || id,
+			deleted_at = coalesce(deleted_at, ?) WHERE sender_id = ? AND kind = 'text'`, T(now), userID); err != nil {
+			return mapErr(err)
+		}
 	}
-	_, err := s.exec(ctx, `UPDATE chat_messages SET body = '', file_id = NULL, client_id = 'erased-' || id,
-		deleted_at = coalesce(deleted_at, ?) WHERE sender_id = ?`, T(now), userID)
-	return mapErr(err)
+	if about {
+		if _, err := s.exec(ctx, `UPDATE chat_messages SET subject_id = NULL WHERE subject_id = ?`, userID); err != nil {
+			return mapErr(err)
+		}
+	}
+	if admin {
+		if _, err := s.exec(ctx, `UPDATE chat_conversations SET admin_id = (SELECT user_id FROM chat_members
+			WHERE conversation_id = chat_conversations.id AND user_id != ? ORDER BY joined_at, user_id LIMIT 1) WHERE admin_id = ?`,
+			userID, userID); err != nil {
+			return mapErr(err)
+		}
+	}
+	return nil
 }
 
 // ChatSeedMessages inserts n messages into a conversation in batches of one transaction each

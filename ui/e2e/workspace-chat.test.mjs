@@ -89,6 +89,73 @@ describe('chat in real time', () => {
     });
   }
 
+  // The demo's team group (owner@demo its admin): the admin removes a counselor, who sees it
+  // live and can no longer write nor read what follows; the admin adds them back by search.
+  for (const [lang, viewport] of [
+    ['en', DESKTOP],
+    ['mn', PHONE],
+  ]) {
+    it(`a group's admin removes a member and adds them back (${lang}, ${viewport.width}px)`, async () => {
+      const k = (key) => t(lang, `chat.page.${key}`);
+      const GANBAT = 'Ганбат Лхагва';
+      const OWNER = 'Оюунаа Батболд';
+      const later = lang === 'en' ? 'Only for the team now' : 'Одоо зөвхөн багийнхандаа';
+      const owner = await open('owner', viewport, `/${lang}/dashboard/chat`);
+      // Adding people waits for the admin's verified national ID (the demo's owner has none yet).
+      const idv = await owner.context.request.put(`${site.baseURL}/api/account/id-verification`, {
+        data: { surname: 'Батболд', givenName: 'Оюунаа', dateOfBirth: '2000-04-15', idNumber: 'УБ00241512' },
+      });
+      assert.equal(idv.status(), 200, await idv.text());
+      const group = (await (await owner.context.request.get(`${site.baseURL}/api/chat/conversations`)).json()).items.find((c) => c.kind === 'group');
+      const path = `/${lang}/dashboard/chat?c=${group.id}`;
+      const member = await open('ganbat.counselor', viewport, path);
+      await owner.page.goto(`${site.baseURL}${path}`);
+      await owner.page.getByRole('heading', { name: group.title, level: 2 }).waitFor();
+      const ownerThread = owner.page.getByRole('list', { name: k('messagesLabel') });
+      const memberThread = member.page.getByRole('list', { name: k('messagesLabel') });
+      await memberThread.getByText('мягмар гарагийн').waitFor();
+
+      // Removed: the line in both threads (each in its reader's words), the composer gives way.
+      const removed = ownerThread.getByText(tf(lang, 'chat.page.system.removed', { actor: k('you'), name: GANBAT }), { exact: true });
+      const removedSeen = memberThread.getByText(tf(lang, 'chat.page.system.removedYou', { actor: OWNER }), { exact: true });
+      const [n, m] = [await removed.count(), await removedSeen.count()];
+      await owner.page.getByRole('button', { name: k('membersButton') }).click();
+      await owner.page.getByRole('button', { name: tf(lang, 'chat.page.removeMember', { name: GANBAT }) }).click();
+      await removed.nth(n).waitFor();
+      await removedSeen.nth(m).waitFor();
+      await member.page.getByText(k('former')).waitFor();
+      assert.equal(await member.page.getByLabel(k('message'), { exact: true }).count(), 0, 'a removed member has no composer');
+
+      // What the group says next is not theirs, not even after a reload.
+      await owner.page.getByLabel(k('message'), { exact: true }).fill(later);
+      await owner.page.getByRole('button', { name: k('send'), exact: true }).click();
+      await ownerThread.getByText(later).first().waitFor();
+      await owner.page.waitForFunction((text) => !document.body.innerText.includes(text), k('statusQueued'));
+      await member.page.reload();
+      await member.page.getByText(k('former')).waitFor();
+      await memberThread.getByText(tf(lang, 'chat.page.system.removedYou', { actor: OWNER }), { exact: true }).first().waitFor();
+      assert.equal(await memberThread.getByText(later).count(), 0, 'a removed member read a later message');
+
+      // Added back by search: they can write again, and the history since comes in.
+      const added = ownerThread.getByText(tf(lang, 'chat.page.system.added', { actor: k('you'), name: GANBAT }), { exact: true });
+      const a = await added.count();
+      await owner.page.getByLabel(k('findPerson')).fill('Ганбат');
+      await owner.page.getByRole('button', { name: tf(lang, 'chat.page.addPerson', { name: GANBAT }) }).click();
+      await added.nth(a).waitFor();
+      await member.page.getByLabel(k('message'), { exact: true }).waitFor();
+      await memberThread.getByText(later).first().waitFor();
+
+      const found = [...(await axe(owner.page, `${lang} group members`)), ...(await axe(member.page, `${lang} group member`))];
+      assert.deepEqual(found, []);
+      for (const p of [owner.page, member.page]) {
+        assert.ok(!(await p.locator('body').innerText()).includes('chat.page.'), 'raw catalog keys on the page');
+      }
+      assert.deepEqual(unexpected(owner.problems), []);
+      assert.deepEqual(unexpected(member.problems, /api\/chat\/events/), []);
+      await Promise.all([owner.context.close(), member.context.close()]);
+    });
+  }
+
   it('a signed-out visitor of /chat is sent to sign in and back', async () => {
     const context = await site.browser.newContext();
     const page = await context.newPage();

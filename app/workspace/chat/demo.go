@@ -17,7 +17,8 @@ type demoLine struct {
 
 // SeedDemo adds the demo's conversations, in both languages: the student with the staff of an
 // organization they applied to (Mongolian), another applicant with the same staff (English),
-// and two support conversations answered by the admin (one in each language). The last
+// two support conversations answered by the admin (one in each language), and a group of the
+// owner's staff (seedDemoGroup). The last
 // message of each waits unread for its recipient, so the home page's widget has a count.
 func SeedDemo(ctx context.Context, store *db.Store, now time.Time) error {
 	byEmail := func(e string) (*db.User, error) { return store.UserByEmail(ctx, e) }
@@ -90,6 +91,9 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time) error {
 			}})
 		}
 	}
+	if err := seedDemoGroup(ctx, store, owner, start.Add(-24*time.Hour)); err != nil {
+		return err
+	}
 	for ci, c := range convos {
 		key := fmt.Sprintf("support:%d", c.a.ID)
 		members := []db.ChatMemberRole{{UserID: c.a.ID, Role: "member"}, {UserID: c.b.ID, Role: "support"}}
@@ -123,4 +127,73 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time) error {
 		}
 	}
 	return nil
+}
+
+// seedDemoGroup: the owner's team, a group the owner runs (its admin) with a manager and two
+// counselors, Sarah added a little later (a system line says so); messages in both languages.
+// Staff the demo has not created (another seed) are left out; with fewer than two nothing is added.
+func seedDemoGroup(ctx context.Context, store *db.Store, owner *db.User, at time.Time) error {
+	members := []db.ChatMemberRole{{UserID: owner.ID, Role: "member"}}
+	byEmail := map[string]*db.User{}
+	for _, e := range []string{"manager@demo.gerege.mn", "ganbat.counselor@demo.gerege.mn", "sarah.counselor@demo.gerege.mn"} {
+		u, err := store.UserByEmail(ctx, e)
+		if db.IsNotFound(err) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		byEmail[e] = u
+		if e != "sarah.counselor@demo.gerege.mn" {
+			members = append(members, db.ChatMemberRole{UserID: u.ID, Role: "member"})
+		}
+	}
+	if len(members) < 3 {
+		return nil
+	}
+	id, err := store.CreateChatConversation(ctx, "group", "Ажлын баг · Team", "", owner.ID, members, at)
+	if err != nil {
+		return err
+	}
+	lines := []struct {
+		from string
+		text string
+	}{
+		{"", "Сайн байцгаана уу! Энэ долоо хоногийн ярилцлагын хуваарийг энд ярилцъя."},
+		{"ganbat.counselor@demo.gerege.mn", "Би мягмар гарагийн өглөөний ярилцлагуудыг авъя."},
+		{"sarah.counselor@demo.gerege.mn", "Hi all, I can take the Thursday afternoon interviews in English."},
+		{"manager@demo.gerege.mn", "Баярлалаа. Хуваарийг календарьт оруулчихлаа."},
+	}
+	return store.InTx(ctx, func(tx *db.Store) error {
+		for i, l := range lines {
+			at = at.Add(time.Duration(5+i*4) * time.Minute)
+			if l.from == "sarah.counselor@demo.gerege.mn" && byEmail[l.from] != nil { // added before she writes
+				if err := tx.JoinChatGroup(ctx, id, byEmail[l.from].ID, at); err != nil {
+					return err
+				}
+				sid, err := tx.InsertChatSystemLine(ctx, id, owner.ID, "added", byEmail[l.from].ID, "", at)
+				if err != nil {
+					return err
+				}
+				if _, err := tx.AddChatEvent(ctx, id, "message", sid, owner.ID, at); err != nil {
+					return err
+				}
+			}
+			from := owner
+			if l.from != "" {
+				if from = byEmail[l.from]; from == nil {
+					continue
+				}
+			}
+			mid, err := tx.InsertChatMessage(ctx, &db.ChatMessage{ConversationID: id, SenderID: from.ID,
+				ClientID: fmt.Sprintf("demo-%d-%d", id, i), Body: l.text}, at)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.AddChatEvent(ctx, id, "message", mid, from.ID, at); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

@@ -27,6 +27,13 @@ func TestDemoConversations(t *testing.T) {
 	if !strings.Contains(en.Raw, "organization here in the chat") {
 		t.Errorf("the applicant's conversations: %.800s", en.Raw)
 	}
+	// The owner's team: a group they run, a system line (Sarah added), both languages.
+	team := login("sarah.counselor@demo.gerege.mn")
+	for _, want := range []string{`"kind":"group"`, "Ажлын баг", "календарьт"} {
+		if !strings.Contains(team.Raw, want) {
+			t.Errorf("the team group lacks %q: %.800s", want, team.Raw)
+		}
+	}
 	u, err := s.Store().UserByEmail(context.Background(), "admin@demo.gerege.mn")
 	if err != nil {
 		t.Fatal(err)

@@ -33,10 +33,15 @@ func (h *Handlers) conversation(ctx context.Context, u *db.User, id int64) (*db.
 	if err != nil {
 		return nil, err
 	}
-	if !c.Member && !(c.Kind == "support" && authz.Can(u, authz.WorkspaceSupportAnswer)) {
+	if !c.Member && !c.Former && !(c.Kind == "support" && authz.Can(u, authz.WorkspaceSupportAnswer)) {
 		return nil, web.NotFound()
 	}
 	return c, nil
+}
+
+// notMember refuses a former member of a group anything but reading its history.
+func notMember() *web.Error {
+	return &web.Error{Status: http.StatusForbidden, Code: "chat_not_member", Message: web.M("chat.errors.notMember")}
 }
 
 func (h *Handlers) pathConversation(r *http.Request) (*db.User, *db.ChatConversation, error) {
@@ -52,10 +57,13 @@ func (h *Handlers) pathConversation(r *http.Request) (*db.User, *db.ChatConversa
 // conversationView is c with its members and last message.
 func (h *Handlers) conversationView(ctx context.Context, viewer int64, c *db.ChatConversation) (ConversationView, error) {
 	v := ConversationView{ID: c.ID, Kind: c.Kind, Title: c.Title, LastMessageAt: c.LastMessageAt, Unread: c.Unread, ReadID: c.ReadID,
-		Member: c.Member, Members: []MemberView{}}
+		Member: c.Member, Members: []MemberView{}, AdminID: c.AdminID, Former: c.Former}
 	members, err := h.Store.ChatMembers(ctx, c.ID)
 	if err != nil {
 		return v, err
+	}
+	if c.Former { // who is in the group now is none of their business
+		members = nil
 	}
 	for _, m := range members {
 		v.Members = append(v.Members, MemberView{UserID: m.UserID, Name: m.Name, Role: m.Role, DeliveredID: m.DeliveredID, ReadID: m.ReadID})
@@ -76,7 +84,7 @@ func (h *Handlers) conversationView(ctx context.Context, viewer int64, c *db.Cha
 // messageView is m as viewer sees it; members (may be nil) give the status of viewer's own.
 func messageView(m *db.ChatMessage, viewer int64, members []db.ChatMember) MessageView {
 	v := MessageView{ID: m.ID, ConversationID: m.ConversationID, SenderID: m.SenderID, SenderName: m.SenderName, ClientID: m.ClientID,
-		Body: m.Body, CreatedAt: m.CreatedAt, Deleted: !m.DeletedAt.IsZero()}
+		Body: m.Body, CreatedAt: m.CreatedAt, Deleted: !m.DeletedAt.IsZero(), Kind: m.Kind, SubjectID: m.SubjectID, SubjectName: m.SubjectName}
 	if !m.EditedAt.IsZero() {
 		t := m.EditedAt
 		v.EditedAt = &t
@@ -84,7 +92,7 @@ func messageView(m *db.ChatMessage, viewer int64, members []db.ChatMember) Messa
 	if m.FileID != 0 && v.Deleted == false {
 		v.Attachment = &AttachmentView{Name: m.FileName, MediaType: m.FileType, Size: m.FileSize}
 	}
-	if m.SenderID == viewer && viewer != 0 && members != nil {
+	if m.SenderID == viewer && viewer != 0 && members != nil && m.Kind == "text" {
 		v.Status = status(m.ID, viewer, members)
 	}
 	return v
@@ -345,6 +353,9 @@ func (h *Handlers) ListMessages(w http.ResponseWriter, r *http.Request) error {
 	if c.Member {
 		h.deliver(r, u.ID, c.ID)
 	}
+	if c.Former && (before == 0 || before > c.UntilMessageID) { // their history ends where they left
+		before = c.UntilMessageID + 1
+	}
 	list, err := h.Store.ChatMessages(ctx, c.ID, before, limit)
 	if err != nil {
 		return err
@@ -413,6 +424,9 @@ func (h *Handlers) SendMessage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
+	if c.Former {
+		return notMember()
+	}
 	var req MessageRequest
 	if err := web.Decode(r, &req); err != nil {
 		return err
@@ -464,7 +478,13 @@ func (h *Handlers) SendMessage(w http.ResponseWriter, r *http.Request) error {
 	var delivered []Event
 	err = h.Store.InTx(ctx, func(tx *db.Store) error {
 		delivered = nil
-		if !c.Member { // support staff answering: from now on a member
+		if c.Member { // still: a removal may have come since the conversation was read
+			if ok, err := tx.IsChatMember(ctx, c.ID, u.ID); err != nil {
+				return err
+			} else if !ok {
+				return notMember()
+			}
+		} else { // support staff answering: from now on a member
 			if err := tx.AddChatMember(ctx, c.ID, u.ID, "support", now); err != nil {
 				return err
 			}
@@ -590,11 +610,17 @@ func (h *Handlers) ownMessage(r *http.Request) (*db.User, *db.ChatMessage, error
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := h.conversation(r.Context(), u, m.ConversationID); err != nil {
+	c, err := h.conversation(r.Context(), u, m.ConversationID)
+	if err != nil {
 		return nil, nil, err
 	}
+	if c.Former && m.ID > c.UntilMessageID {
+		return nil, nil, web.NotFound()
+	}
 	switch {
-	case m.SenderID != u.ID:
+	case c.Former:
+		return nil, nil, notMember()
+	case m.SenderID != u.ID || m.Kind != "text":
 		return nil, nil, &web.Error{Status: http.StatusForbidden, Code: "forbidden", Message: web.M("chat.errors.notYours")}
 	case !m.DeletedAt.IsZero():
 		return nil, nil, web.Conflict(web.M("chat.errors.deleted"))
@@ -723,6 +749,9 @@ func (h *Handlers) Typing(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if c.Former {
+		return notMember()
+	}
 	if err := h.Limiter.Limit("chat:typing:"+strconv.FormatInt(u.ID, 10), web.Rate{N: 60, Per: time.Minute}); err != nil {
 		return err
 	}
@@ -771,10 +800,11 @@ func (h *Handlers) Download(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if _, err := h.conversation(r.Context(), u, m.ConversationID); err != nil {
+	c, err := h.conversation(r.Context(), u, m.ConversationID)
+	if err != nil {
 		return err
 	}
-	if m.FileID == 0 || !m.DeletedAt.IsZero() {
+	if m.FileID == 0 || !m.DeletedAt.IsZero() || (c.Former && m.ID > c.UntilMessageID) {
 		return web.NotFound()
 	}
 	return h.Files.Serve(w, r, m.FileID)

@@ -81,6 +81,14 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Summary: "Store a file (multipart field file: PDF, Word, PNG, JPEG, WebP or GIF by content, up to 10 MB) to send with the next message"})
 	r.Get("/chat/messages/{id}/attachment", p, h.Download, authz.Doc{ID: "downloadChatAttachment", Produces: "application/octet-stream",
 		Summary: "A message's attachment, for the conversation's members only (404 for anyone else)"})
+	r.Post("/chat/conversations/{id}/members", p, h.AddMembers, authz.Doc{ID: "addChatMembers", Req: MembersRequest{}, Resp: ConversationView{},
+		Summary: "The group's admin adds people they may talk to (403 chat_not_allowed otherwise, 403 chat_not_admin for anyone else); each addition is a system line"})
+	r.Delete("/chat/conversations/{id}/members/{userId}", p, h.RemoveMember, authz.Doc{ID: "removeChatMember", Resp: ConversationView{},
+		Summary: "The group's admin removes a member (one's own id: leaving). From then on nothing of the group reaches them and they cannot write; they keep its history up to their removal"})
+	r.Post("/chat/conversations/{id}/leave", p, h.Leave, authz.Doc{ID: "leaveChatConversation", Req: struct{}{}, Resp: ConversationView{},
+		Summary: "Leave a group (when its admin leaves, the member who joined first becomes the admin); the caller keeps its history up to now, read-only"})
+	r.Patch("/chat/conversations/{id}", p, h.Rename, authz.Doc{ID: "renameChatConversation", Req: RenameRequest{}, Resp: ConversationView{},
+		Summary: "The group's admin changes its title (a system line says so)"})
 	r.Get("/chat/events", p, h.Events, authz.Doc{ID: "chatEvents", Query: EventsQuery{}, Produces: "text/event-stream",
 		Summary: "The caller's live events (Server-Sent Events; data: the Event JSON, id: resume with Last-Event-ID): messages, edits, deletions, receipts, typing; heartbeats as comments"})
 

@@ -15,7 +15,9 @@ type ConversationView struct {
 	LastMessage   *MessageView `json:"lastMessage,omitempty"`
 	Unread        int          `json:"unread" description:"messages of others the caller has not read"`
 	ReadID        int64        `json:"readId" description:"the last message the caller read"`
-	Member        bool         `json:"member" description:"false for support staff reading a support conversation they have not answered yet"`
+	Member        bool         `json:"member" description:"false for support staff reading a support conversation they have not answered yet, and for a former member"`
+	AdminID       int64        `json:"adminId" description:"groups: the member who adds and removes people and renames the group (0: none)"`
+	Former        bool         `json:"former" description:"the caller left this group or was removed: they read its history up to then (members empty), and cannot write"`
 }
 
 // MemberView is a member of a conversation.
@@ -47,6 +49,9 @@ type MessageView struct {
 	EditedAt       *time.Time      `json:"editedAt,omitempty"`
 	Deleted        bool            `json:"deleted"`
 	Status         string          `json:"status,omitempty" enum:"sent,delivered,read" description:"the caller's own messages: whether every other member has it on a device, or has read it"`
+	Kind           string          `json:"kind" enum:"text,added,removed,left,renamed,admin" description:"text: a person's message; else a system line of a group (the client words it in the reader's language): sender (senderId, senderName) added or removed subject, subject left, sender renamed the group to body, subject became the admin"`
+	SubjectID      int64           `json:"subjectId,omitempty" description:"system lines: the person the change is about"`
+	SubjectName    string          `json:"subjectName,omitempty" description:"system lines: their name (empty when the account was deleted)"`
 }
 
 // AttachmentView is a message's file: downloaded from /api/chat/messages/{id}/attachment by
@@ -68,6 +73,16 @@ type MessagePage struct {
 type ConversationRequest struct {
 	UserIDs []int64 `json:"userIds" minItems:"1" maxItems:"20"`
 	Title   string  `json:"title,omitempty" maxLength:"80"`
+}
+
+// MembersRequest adds people to a group (its admin only).
+type MembersRequest struct {
+	UserIDs []int64 `json:"userIds" minItems:"1" maxItems:"20"`
+}
+
+// RenameRequest changes a group's title (its admin only); empty: the group is named by its members.
+type RenameRequest struct {
+	Title string `json:"title" maxLength:"80"`
 }
 
 // MessageRequest sends a message. The client's id makes a retried send the same message.

@@ -31,6 +31,10 @@ export const editMessage = (id: number, body: string) => patch<Message>(`/chat/m
 export const deleteMessage = (id: number) => del<Message>(`/chat/messages/${id}`);
 export const markRead = (id: number, messageId: number) => post<Resp<'markChatRead'>>(`/chat/conversations/${id}/read`, { messageId });
 export const typing = (id: number) => post<void>(`/chat/conversations/${id}/typing`, {});
+export const addMembers = (id: number, userIds: number[]) => post<Conversation>(`/chat/conversations/${id}/members`, { userIds });
+export const removeMember = (id: number, userId: number) => del<Conversation>(`/chat/conversations/${id}/members/${userId}`);
+export const leaveGroup = (id: number) => post<Conversation>(`/chat/conversations/${id}/leave`, {});
+export const renameGroup = (id: number, title: string) => patch<Conversation>(`/chat/conversations/${id}`, { title });
 export const uploadAttachment = (file: File) => {
   const form = new FormData();
   form.append('file', file);

@@ -26,9 +26,12 @@ import {
   saveQueue,
   startConversation,
   startSupport,
+  retriable,
   typing as sendTyping,
   uploadAttachment,
 } from '../api';
+import { type Thread, withMessage, withPage } from '../thread';
+import { Members } from '../components/Members';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../chat.css?inline';
 
@@ -48,8 +51,29 @@ function nameOf(t: (k: string, o?: Record<string, unknown>) => string, c: Conver
     c.members
       .filter((m) => m.userId !== me)
       .map((m) => m.name)
-      .join(', ') || t(`${P}.deletedAccount`)
+      .join(', ') || t(c.kind === 'group' ? `${P}.group` : `${P}.deletedAccount`)
   );
+}
+
+type T = (k: string, o?: Record<string, unknown>) => string;
+
+/** A group's system line in the reader's language: the server keeps who did what to whom, never words. */
+export function systemText(t: T, m: Message, me: number): string {
+  const who = (id: number, name: string) => (id === me ? t(`${P}.you`) : name || t(`${P}.deletedAccount`));
+  const actor = who(m.senderId, m.senderName);
+  const name = who(m.subjectId ?? 0, m.subjectName ?? '');
+  switch (m.kind) {
+    case 'added':
+    case 'removed':
+      return m.subjectId === me ? t(`${P}.system.${m.kind}You`, { actor }) : t(`${P}.system.${m.kind}`, { actor, name });
+    case 'left':
+      return t(`${P}.system.left`, { name });
+    case 'renamed':
+      return m.body ? t(`${P}.system.renamed`, { actor, title: m.body }) : t(`${P}.system.renamedEmpty`, { actor });
+    case 'admin':
+      return t(`${P}.system.admin`, { name: m.subjectName || t(`${P}.deletedAccount`) });
+  }
+  return m.body;
 }
 
 /** The status of one's own message from the other members' receipts. */
@@ -61,13 +85,10 @@ function statusOf(m: Message, c: Conversation | undefined, me: number): 'sent' |
   return 'sent';
 }
 
-const upsert = (list: Message[], m: Message): Message[] => {
-  const i = list.findIndex((x) => x.id === m.id);
-  if (i >= 0) return list.map((x, j) => (j === i ? m : x));
-  return [...list, m].sort((a, b) => a.id - b.id);
-};
+/** How many live messages of each conversation the page remembers, to merge into a page fetched meanwhile. */
+const LIVE_KEPT = 100;
 
-function ChatApp({ user }: { user: User }) {
+export function ChatApp({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const search = useSearch();
@@ -80,10 +101,18 @@ function ChatApp({ user }: { user: User }) {
   const [unreadTotal, setUnreadTotal] = useState(0);
   // The open conversation's messages (oldest first) and the cursor of older ones; a thread of
   // another conversation than the one in the URL is not shown (it is being replaced).
-  const [thread, setThread] = useState<{ id: number; items: Message[]; before: number }>({ id: 0, items: [], before: 0 });
+  // Answers and events may come in any order: a page is merged into the thread, never put in
+  // its place (see thread.ts), and every live message is remembered (live) so that a page read
+  // before it arrived, answered after, does not lose it.
+  const [thread, setThread] = useState<Thread>({ id: 0, items: [], before: 0 });
   const messages = thread.id === current ? thread.items : [];
   const before = thread.id === current ? thread.before : 0;
-  const setMessages = useCallback((f: (l: Message[]) => Message[]) => setThread((th) => ({ ...th, items: f(th.items) })), []);
+  const liveRef = useRef(new Map<number, Message[]>());
+  const takeMessage = useCallback((m: Message) => {
+    const kept = liveRef.current.get(m.conversationId) ?? [];
+    liveRef.current.set(m.conversationId, [...kept.slice(1 - LIVE_KEPT), m]);
+    setThread((th) => withMessage(th, m));
+  }, []);
   const [error, setError] = useState('');
   const [connected, setConnected] = useState(false);
   const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine);
@@ -92,6 +121,7 @@ function ChatApp({ user }: { user: User }) {
   const typingName = typingOf.id === current ? typingOf.name : '';
   const setTypingName = (name: string) => setTypingOf({ id: currentRef.current, name });
   const [creating, setCreating] = useState(false);
+  const [membersOf, setMembersOf] = useState(0); // the conversation whose members panel is open
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastTyping = useRef(0);
   const currentRef = useRef(current);
@@ -128,11 +158,19 @@ function ChatApp({ user }: { user: User }) {
 
   const loadMessages = useCallback(
     (id: number) => {
-      if (!id) return;
-      listMessages(id).then((r) => {
-        if (currentRef.current !== id) return;
-        setThread({ id, items: [...r.items].reverse(), before: r.before ?? 0 });
-      }, fail);
+      const load = (attempt: number) =>
+        listMessages(id).then(
+          (r) => {
+            if (currentRef.current !== id) return;
+            setThread((th) => withPage(th, id, r, liveRef.current.get(id)));
+          },
+          (err: ApiError) => {
+            // A busy server or a dropped connection: try again a few times before saying so.
+            if (retriable(err) && attempt < 3) setTimeout(() => currentRef.current === id && load(attempt + 1), 500 * 2 ** attempt);
+            else fail(err);
+          },
+        );
+      if (id) load(0);
     },
     [fail],
   );
@@ -159,13 +197,13 @@ function ChatApp({ user }: { user: User }) {
     flushing.current = true;
     flushQueue(
       loadQueue(),
-      (_q, m) => setMessages((list) => (m.conversationId === currentRef.current ? upsert(list, m) : list)),
+      (_q, m) => takeMessage(m),
       setQueue,
     ).then((rest) => {
       flushing.current = false;
       setQueue(rest);
     });
-  }, [setMessages]);
+  }, [takeMessage]);
 
   // The live stream: EventSource reconnects by itself and sends Last-Event-ID.
   useEffect(() => {
@@ -189,7 +227,9 @@ function ChatApp({ user }: { user: User }) {
         case 'edited':
         case 'deleted': {
           const m = ev.message!;
-          if (open) setMessages((l) => upsert(l, m));
+          takeMessage(m);
+          if (m.kind !== 'text') refreshList(); // a group's members, title or admin changed
+          if (m.kind === 'added' && m.subjectId === me && open) loadMessages(m.conversationId); // back in: the history since
           if (!knownRef.current.has(m.conversationId)) {
             refreshList(); // a conversation this page has not listed yet
           } else {
@@ -348,7 +388,15 @@ function ChatApp({ user }: { user: User }) {
                   }}
                 >
                   <strong>{nameOf(t, c, me, staff)}</strong>
-                  {c.lastMessage && <small>{c.lastMessage.deleted ? t(`${P}.deleted`) : c.lastMessage.body || c.lastMessage.attachment?.name}</small>}
+                  {c.lastMessage && (
+                    <small>
+                      {c.lastMessage.deleted
+                        ? t(`${P}.deleted`)
+                        : c.lastMessage.kind !== 'text'
+                          ? systemText(t, c.lastMessage, me)
+                          : c.lastMessage.body || c.lastMessage.attachment?.name}
+                    </small>
+                  )}
                   {c.unread > 0 && <mark>{t(`${P}.unread`, { count: c.unread })}</mark>}
                 </a>
               </li>
@@ -365,7 +413,31 @@ function ChatApp({ user }: { user: User }) {
               {t(`${P}.back`)}
             </button>
             <h2 id="chat-thread-heading">{nameOf(t, conv, me, staff)}</h2>
-            {conv.kind === 'group' && <p class="muted">{t(`${P}.members`, { names: conv.members.map((m) => m.name).join(', ') })}</p>}
+            {conv.kind === 'group' && !conv.former && (
+              <>
+                <p class="muted">{t(`${P}.members`, { names: conv.members.map((m) => m.name).join(', ') })}</p>
+                <button
+                  type="button"
+                  class="secondary outline"
+                  aria-expanded={membersOf === conv.id ? 'true' : 'false'}
+                  aria-controls="chat-members"
+                  onClick={() => setMembersOf(membersOf === conv.id ? 0 : conv.id)}
+                >
+                  {t(`${P}.membersButton`)}
+                </button>
+                {membersOf === conv.id && (
+                  <Members
+                    conv={conv}
+                    me={me}
+                    onChange={(x) => {
+                      setList((l) => l?.map((c) => (c.id === x.id ? x : c)) ?? l);
+                      if (x.former) setMembersOf(0);
+                      refreshList();
+                    }}
+                  />
+                )}
+              </>
+            )}
             {!online ? (
               <Alert variant="warning">{t(`${P}.offline`)}</Alert>
             ) : (
@@ -381,7 +453,7 @@ function ChatApp({ user }: { user: User }) {
                 class="secondary outline"
                 onClick={() =>
                   listMessages(current, before).then(
-                    (r) => setThread((th) => (th.id === current ? { id: current, items: [...[...r.items].reverse(), ...th.items], before: r.before ?? 0 } : th)),
+                    (r) => setThread((th) => (th.id === current ? { ...withPage(th, current, r), before: r.before ?? 0 } : th)),
                     fail,
                   )
                 }
@@ -389,11 +461,18 @@ function ChatApp({ user }: { user: User }) {
                 {t(`${P}.older`)}
               </button>
             )}
-            <ol aria-label={t(`${P}.messagesLabel`)} aria-live="polite">
+            {/* Focusable: the list scrolls, and a keyboard must be able to scroll it (it may hold no link or button). */}
+            <ol aria-label={t(`${P}.messagesLabel`)} aria-live="polite" tabIndex={0}>
               {messages.length === 0 && pending.length === 0 && <li class="muted">{t(`${P}.noMessages`)}</li>}
-              {messages.map((m) => (
-                <MessageItem key={m.id} m={m} mine={m.senderId === me} status={statusOf(m, conv, me)} onChange={(x) => setMessages((l) => upsert(l, x))} onError={fail} />
-              ))}
+              {messages.map((m) =>
+                m.kind !== 'text' ? (
+                  <li key={m.id} class="chat__system">
+                    <small>{systemText(t, m, me)}</small>
+                  </li>
+                ) : (
+                <MessageItem key={m.id} m={m} mine={m.senderId === me} status={statusOf(m, conv, me)} onChange={takeMessage} onError={fail} />
+                ),
+              )}
               {pending.map((q) => (
                 <li key={q.clientId} class="chat__mine">
                   <article>
@@ -406,7 +485,11 @@ function ChatApp({ user }: { user: User }) {
             <p class="muted" aria-live="polite">
               {typingName ? t(`${P}.typing`, { name: typingName }) : ''}
             </p>
-            <Composer key={current} onSend={enqueue} onTyping={onTyping} onError={fail} />
+            {conv.former ? (
+              <Alert variant="info">{t(`${P}.former`)}</Alert>
+            ) : (
+              <Composer key={current} onSend={enqueue} onTyping={onTyping} onError={fail} />
+            )}
           </>
         )}
       </section>

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-J52LKLS3.js";import"./chunk-EZN2LFEX.js";import"./chunk-IC3FF6BZ.js";import{U as r}from"./chunk-HAS2SFCM.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -108,7 +108,9 @@ func (st *Stripe) sessionParams(p db.Payment, returnURL string) (*stripe.Checkou
 	}, nil
 }
 
-func productName(p db.Payment) string { return "Gerege " + p.Purpose + " #" + strconv.FormatInt(p.RefID, 10) }
+func productName(p db.Payment) string {
+	return "Gerege " + p.Purpose + " #" + strconv.FormatInt(p.RefID, 10)
+}
 
 func (st *Stripe) openSession(ctx context.Context, params *stripe.CheckoutSessionCreateParams) (Next, string, error) {
 	cs, err := st.client.V1CheckoutSessions.Create(ctx, params)

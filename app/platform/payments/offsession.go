@@ -226,6 +226,32 @@ func (s *Service) Charge(ctx context.Context, paymentID int64, attempt int) (Cha
 	return r, err
 }
 
+// StartCharge records, inside the caller's transaction, that attempt n of a pending payment is
+// to be charged to the paying organisation's saved card; Charge (after the commit, outside any
+// transaction) then sends it. If the process stops in between, the next Charge of that payment
+// sends it first, under its own key: an attempt decided is never lost, nor made twice. false
+// (and nothing recorded) when the payment cannot be charged so: not pending, not a payment of
+// a provider that charges saved cards (or it is not configured), or no saved card.
+func (s *Service) StartCharge(ctx context.Context, tx *db.Store, paymentID int64, attempt int) (bool, error) {
+	p, err := tx.Payment(ctx, paymentID)
+	if err != nil {
+		return false, err
+	}
+	if p.Status != db.PaymentPending || p.OrgID == 0 || s.offSession(p.Provider) == nil {
+		return false, nil
+	}
+	m, err := tx.SavedPaymentMethod(ctx, p.OrgID, p.Provider)
+	if errors.Is(err, db.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	_, _, err = tx.StartPaymentCharge(ctx, db.PaymentCharge{PaymentID: p.ID, Attempt: attempt, IdempotencyKey: ChargeKey(p.ID, attempt),
+		MethodID: m.MethodID}, s.Now())
+	return err == nil, err
+}
+
 // resolve asks again about a charge whose answer is missing (the same request under the same
 // key: the provider answers the first answer) or not final (the intent is looked up).
 func (s *Service) resolve(ctx context.Context, o OffSession, p db.Payment, c db.PaymentCharge) (ChargeResult, error) {

@@ -287,3 +287,34 @@ func TestOffSessionErrorsKeepSecrets(t *testing.T) {
 		t.Fatalf("the secret leaked: %s", msg)
 	}
 }
+
+// A charge decided in the caller's transaction (StartCharge) and never sent — the process
+// stopped after the commit — is sent, under its own key, by the next Charge of the payment.
+func TestAStartedChargeIsSentByTheNextCharge(t *testing.T) {
+	t.Parallel()
+	cards := stripetest.StartCards(t)
+	s, store := stripeService(t, cards.URL)
+	ctx := context.Background()
+	u, o := user(t, store, "owner@x.mn"), org(t, store)
+	p := create(t, s, subscriptionPayment(u, o, "renewal-1", 49000))
+	if ok, err := s.StartCharge(ctx, store, p.ID, 0); ok || err != nil {
+		t.Fatalf("started without a saved card: %v %v", ok, err)
+	}
+	keepCard(t, store, o)
+	if err := store.InTx(ctx, func(tx *db.Store) error {
+		ok, err := s.StartCharge(ctx, tx, p.ID, 0)
+		if !ok && err == nil {
+			t.Error("not started")
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Charge(ctx, p.ID, 1)
+	if err != nil || r.Status != db.ChargeSucceeded || r.Attempt != 0 {
+		t.Fatalf("%+v %v", r, err)
+	}
+	if k := cards.Keys(); len(k) != 1 || k[0] != payments.ChargeKey(p.ID, 0) || cards.Charged() != 1 {
+		t.Fatalf("requests: %v", k)
+	}
+}

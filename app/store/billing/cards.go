@@ -19,17 +19,13 @@ import (
 // "paid with your card" (in the settling transaction, so exactly once). Without a card or
 // without Stripe, renewals are invoices paid by hand, as before.
 
-// chargesCard: the renewal payment is charged to the organisation's saved card.
-func (h *Handlers) chargesCard(ctx context.Context, tx *db.Store, orgID, paymentID int64) bool {
-	if h.Payments == nil {
-		return false
+// startCharge records, in the renewal's transaction, that the renewal payment is to be charged
+// to the saved card (attempt n); false when it is not a card payment or there is no card.
+func (h *Handlers) startCharge(ctx context.Context, tx *db.Store, paymentID int64, attempt int) (bool, error) {
+	if h.Payments == nil || paymentID == 0 {
+		return false, nil
 	}
-	p, err := tx.Payment(ctx, paymentID)
-	if err != nil || p.Provider != payments.ProviderStripe || p.Status != db.PaymentPending {
-		return false
-	}
-	_, ok, err := h.Payments.ChargeableCard(ctx, tx, orgID)
-	return err == nil && ok
+	return h.Payments.StartCharge(ctx, tx, paymentID, attempt)
 }
 
 // CardLabel is how a card is named to its owner: "Visa •••• 4242".

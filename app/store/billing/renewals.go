@@ -124,10 +124,14 @@ func (h *Handlers) renewOne(ctx context.Context, id int64, now time.Time) (*card
 		}
 		if s.RenewalInvoiceID == 0 {
 			inv, err := h.renew(ctx, tx, s, plan, now)
-			if err == nil && inv.PaymentID != 0 && inv.Status == "issued" && h.chargesCard(ctx, tx, s.OrgID, inv.PaymentID) {
-				charge = &cardCharge{subID: s.ID, paymentID: inv.PaymentID}
+			if err != nil || inv.Status != "issued" {
+				return err
 			}
-			return err
+			if ok, err := h.startCharge(ctx, tx, inv.PaymentID, 0); err != nil || !ok {
+				return err
+			}
+			charge = &cardCharge{subID: s.ID, paymentID: inv.PaymentID}
+			return nil
 		}
 		if s.NextAttemptAt.After(now) {
 			return nil
@@ -153,7 +157,9 @@ func (h *Handlers) renewOne(ctx context.Context, id int64, now time.Time) (*card
 		if _, err := tx.SaveBillingSubscription(ctx, s, now); err != nil {
 			return err
 		}
-		if inv.PaymentID != 0 && h.chargesCard(ctx, tx, s.OrgID, inv.PaymentID) {
+		if ok, err := h.startCharge(ctx, tx, inv.PaymentID, s.Attempts); err != nil {
+			return err
+		} else if ok {
 			// The card is charged again; the email says how that went (chargeCard).
 			charge = &cardCharge{subID: s.ID, paymentID: inv.PaymentID, attempt: s.Attempts}
 			return nil

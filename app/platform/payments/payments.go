@@ -155,6 +155,7 @@ type Service struct {
 	mu        sync.RWMutex
 	providers map[string]Provider
 	handlers  map[string]PaidFunc
+	saveCards map[string]bool // purposes whose payments keep the card (SaveCardsFor)
 }
 
 // New builds the service with the bank-transfer provider (always there) and the providers
@@ -286,7 +287,17 @@ func (s *Service) Begin(ctx context.Context, paymentID int64, returnURL string) 
 	if !ok {
 		return Next{}, ErrUnavailable
 	}
-	next, ref, err := prov.Begin(ctx, p, returnURL)
+	var next Next
+	var ref string
+	if o, ok := prov.(OffSession); ok && p.OrgID != 0 && s.savesCards(p.Purpose) {
+		// The organisation's card is kept for later charges (renewals) on its customer.
+		var cust string
+		if cust, err = s.customer(ctx, o, p.OrgID); err == nil {
+			next, ref, err = o.BeginSaving(ctx, p, returnURL, cust)
+		}
+	} else {
+		next, ref, err = prov.Begin(ctx, p, returnURL)
+	}
 	if err != nil {
 		var we *web.Error
 		if errors.As(err, &we) {
@@ -344,9 +355,18 @@ func (s *Service) MarkPaid(ctx context.Context, paymentID, adminID int64, ip str
 }
 
 func (s *Service) settle(ctx context.Context, paymentID int64, provider, eventID string, by int64) error {
+	return s.settleThen(ctx, paymentID, provider, eventID, by, nil)
+}
+
+// settleThen is settle that also runs then in the settling transaction when the settlement
+// happened (not for a replayed event).
+func (s *Service) settleThen(ctx context.Context, paymentID int64, provider, eventID string, by int64, then func(tx *db.Store) error) error {
 	return s.Store.InTx(ctx, func(tx *db.Store) error {
-		_, err := s.settleTx(ctx, tx, paymentID, provider, eventID, by)
-		return err
+		fresh, err := s.settleTx(ctx, tx, paymentID, provider, eventID, by)
+		if err != nil || !fresh || then == nil {
+			return err
+		}
+		return then(tx)
 	})
 }
 

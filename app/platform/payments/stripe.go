@@ -61,16 +61,37 @@ func StripeAmount(m Money) int64 {
 
 // Begin opens a Checkout Session for p; the payer goes to its URL and comes back to returnURL.
 func (st *Stripe) Begin(ctx context.Context, p db.Payment, returnURL string) (Next, string, error) {
+	params, err := st.sessionParams(p, returnURL)
+	if err != nil {
+		return Next{}, "", err
+	}
+	return st.openSession(ctx, params)
+}
+
+// BeginSaving opens a Checkout Session for p on the organisation's Stripe customer that also
+// keeps the card for later charges without the payer (setup_future_usage=off_session; Stripe's
+// page tells the payer so).
+func (st *Stripe) BeginSaving(ctx context.Context, p db.Payment, returnURL, customerID string) (Next, string, error) {
+	params, err := st.sessionParams(p, returnURL)
+	if err != nil {
+		return Next{}, "", err
+	}
+	params.Customer = stripe.String(customerID)
+	params.PaymentIntentData = &stripe.CheckoutSessionCreatePaymentIntentDataParams{SetupFutureUsage: stripe.String("off_session")}
+	return st.openSession(ctx, params)
+}
+
+func (st *Stripe) sessionParams(p db.Payment, returnURL string) (*stripe.CheckoutSessionCreateParams, error) {
 	u, err := url.Parse(returnURL)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-		return Next{}, "", fmt.Errorf("payments: stripe needs an absolute return URL, got %q", returnURL)
+		return nil, fmt.Errorf("payments: stripe needs an absolute return URL, got %q", returnURL)
 	}
 	q := u.Query()
 	q.Set("payment", strconv.FormatInt(p.ID, 10))
 	u.RawQuery = q.Encode()
 	back := u.String()
 	id := strconv.FormatInt(p.ID, 10)
-	params := &stripe.CheckoutSessionCreateParams{
+	return &stripe.CheckoutSessionCreateParams{
 		Mode:              stripe.String("payment"),
 		ClientReferenceID: stripe.String(id),
 		SuccessURL:        stripe.String(back),
@@ -81,10 +102,17 @@ func (st *Stripe) Begin(ctx context.Context, p db.Payment, returnURL string) (Ne
 			PriceData: &stripe.CheckoutSessionCreateLineItemPriceDataParams{
 				Currency:    stripe.String(strings.ToLower(p.Currency)),
 				UnitAmount:  stripe.Int64(StripeAmount(Money{p.Amount, p.Currency})),
-				ProductData: &stripe.CheckoutSessionCreateLineItemPriceDataProductDataParams{Name: stripe.String("Gerege " + p.Purpose + " #" + strconv.FormatInt(p.RefID, 10))},
+				ProductData: &stripe.CheckoutSessionCreateLineItemPriceDataProductDataParams{Name: stripe.String(productName(p))},
 			},
 		}},
-	}
+	}, nil
+}
+
+func productName(p db.Payment) string {
+	return "Gerege " + p.Purpose + " #" + strconv.FormatInt(p.RefID, 10)
+}
+
+func (st *Stripe) openSession(ctx context.Context, params *stripe.CheckoutSessionCreateParams) (Next, string, error) {
 	cs, err := st.client.V1CheckoutSessions.Create(ctx, params)
 	if err != nil {
 		return Next{}, "", fmt.Errorf("payments: stripe checkout session: %w", redactStripe(err))
@@ -93,6 +121,123 @@ func (st *Stripe) Begin(ctx context.Context, p db.Payment, returnURL string) (Ne
 		return Next{}, "", errors.New("payments: stripe gave a checkout session without id or url")
 	}
 	return Next{Kind: "redirect", URL: cs.URL}, cs.ID, nil
+}
+
+// NewCustomer creates the Stripe customer of an organisation (no personal data: its id only;
+// Checkout asks the payer for the email).
+func (st *Stripe) NewCustomer(ctx context.Context, orgID int64) (string, error) {
+	id := strconv.FormatInt(orgID, 10)
+	c, err := st.client.V1Customers.Create(ctx, &stripe.CustomerCreateParams{Description: stripe.String("Gerege organisation #" + id),
+		Metadata: map[string]string{"org_id": id}})
+	if err != nil {
+		return "", fmt.Errorf("payments: stripe customer: %w", redactStripe(err))
+	}
+	if c.ID == "" {
+		return "", errors.New("payments: stripe gave a customer without id")
+	}
+	return c.ID, nil
+}
+
+// SavedMethod reads the card a paid PaymentIntent used (brand, last four digits, expiry).
+func (st *Stripe) SavedMethod(ctx context.Context, intentID string) (db.PaymentMethod, error) {
+	params := &stripe.PaymentIntentRetrieveParams{}
+	params.AddExpand("payment_method")
+	pi, err := st.client.V1PaymentIntents.Retrieve(ctx, intentID, params)
+	if err != nil {
+		return db.PaymentMethod{}, fmt.Errorf("payments: stripe payment intent: %w", redactStripe(err))
+	}
+	pm := pi.PaymentMethod
+	if pm == nil || pm.ID == "" || pm.Card == nil {
+		return db.PaymentMethod{}, errors.New("payments: the payment intent has no card")
+	}
+	m := db.PaymentMethod{Provider: ProviderStripe, MethodID: pm.ID, Brand: string(pm.Card.Brand), Last4: pm.Card.Last4,
+		ExpMonth: int(pm.Card.ExpMonth), ExpYear: int(pm.Card.ExpYear)}
+	if len(m.Last4) > 4 {
+		m.Last4 = m.Last4[len(m.Last4)-4:]
+	}
+	if pi.Customer != nil {
+		m.CustomerID = pi.Customer.ID
+	}
+	return m, nil
+}
+
+// ChargeOffSession creates and confirms a PaymentIntent for p on the saved card, without the
+// payer (off_session=true, confirm=true), under the idempotency key: the same key asked again
+// is answered with the first answer and never charges twice. A refused card (card_declined,
+// authentication_required, …) is an Intent with Status declined, not an error.
+func (st *Stripe) ChargeOffSession(ctx context.Context, p db.Payment, m db.PaymentMethod, attempt int, key string) (Intent, error) {
+	params := &stripe.PaymentIntentCreateParams{
+		Amount:        stripe.Int64(StripeAmount(Money{p.Amount, p.Currency})),
+		Currency:      stripe.String(strings.ToLower(p.Currency)),
+		Customer:      stripe.String(m.CustomerID),
+		PaymentMethod: stripe.String(m.MethodID),
+		OffSession:    stripe.Bool(true),
+		Confirm:       stripe.Bool(true),
+		Description:   stripe.String(productName(p)),
+		Metadata:      map[string]string{"payment_id": strconv.FormatInt(p.ID, 10), "attempt": strconv.Itoa(attempt)},
+	}
+	params.SetIdempotencyKey(key)
+	pi, err := st.client.V1PaymentIntents.Create(ctx, params)
+	if err != nil {
+		var se *stripe.Error
+		if errors.As(err, &se) && se.Type == stripe.ErrorTypeCard {
+			in := Intent{Status: db.ChargeDeclined, Code: string(se.Code)}
+			if se.PaymentIntent != nil {
+				in.ID = se.PaymentIntent.ID
+			}
+			if in.Code == "" {
+				in.Code = "card_declined"
+			}
+			return in, nil
+		}
+		return Intent{}, fmt.Errorf("payments: stripe off-session charge: %w", redactStripe(err))
+	}
+	in := intentOf(pi)
+	if in.Status == db.ChargeDeclined && pi.Status != stripe.PaymentIntentStatusRequiresAction {
+		// A confirmed intent answered without an error and without a final state (stripe-mock
+		// always answers so): the webhook, or the next attempt's look-up, decides.
+		in.Status, in.Code = db.ChargeProcessing, ""
+	}
+	return in, nil
+}
+
+// Intent looks a PaymentIntent up (an earlier charge whose answer was not final).
+func (st *Stripe) Intent(ctx context.Context, id string) (Intent, error) {
+	pi, err := st.client.V1PaymentIntents.Retrieve(ctx, id, nil)
+	if err != nil {
+		return Intent{}, fmt.Errorf("payments: stripe payment intent: %w", redactStripe(err))
+	}
+	return intentOf(pi), nil
+}
+
+// intentOf maps a PaymentIntent's state: succeeded, processing (wait), or declined (it needs
+// the payer: another card or an authentication).
+func intentOf(pi *stripe.PaymentIntent) Intent {
+	in := Intent{ID: pi.ID, Amount: pi.Amount, Currency: strings.ToUpper(string(pi.Currency))}
+	switch pi.Status {
+	case stripe.PaymentIntentStatusSucceeded:
+		in.Status = db.ChargeSucceeded
+	case stripe.PaymentIntentStatusProcessing:
+		in.Status = db.ChargeProcessing
+	default:
+		in.Status = db.ChargeDeclined
+		if pi.Status == stripe.PaymentIntentStatusRequiresAction {
+			in.Code = string(stripe.ErrorCodeAuthenticationRequired)
+		} else if pi.LastPaymentError != nil && pi.LastPaymentError.Code != "" {
+			in.Code = string(pi.LastPaymentError.Code)
+		} else {
+			in.Code = string(pi.Status)
+		}
+	}
+	return in
+}
+
+// Detach forgets a saved card at Stripe (the owner removed it).
+func (st *Stripe) Detach(ctx context.Context, methodID string) error {
+	if _, err := st.client.V1PaymentMethods.Detach(ctx, methodID, nil); err != nil {
+		return fmt.Errorf("payments: stripe detach: %w", redactStripe(err))
+	}
+	return nil
 }
 
 // redactStripe keeps only what a log may show of a client error (its type, code and status).
@@ -132,6 +277,16 @@ func (s *Service) StripeWebhook(ctx context.Context, payload []byte, signature s
 		if err := json.Unmarshal(ev.Data.Raw, &cs); err != nil || cs.ID == "" {
 			return &web.Error{Status: 400, Code: "bad_event", Message: web.M("payments.errors.event")}
 		}
+	case "payment_intent.succeeded", "payment_intent.payment_failed":
+		var pi stripe.PaymentIntent
+		if err := json.Unmarshal(ev.Data.Raw, &pi); err != nil || pi.ID == "" {
+			return &web.Error{Status: 400, Code: "bad_event", Message: web.M("payments.errors.event")}
+		}
+		in := intentOf(&pi)
+		if pi.LastPaymentError != nil && pi.LastPaymentError.Code != "" {
+			in.Code = string(pi.LastPaymentError.Code)
+		}
+		return s.intentWebhook(ctx, ProviderStripe, string(ev.Type), in, pi.Metadata)
 	default:
 		return nil // not an event we act on
 	}
@@ -154,7 +309,29 @@ func (s *Service) StripeWebhook(ctx context.Context, payload []byte, signature s
 			"payment", pay.ID, "event", ev.ID, "session_amount", cs.AmountTotal, "session_currency", string(cs.Currency))
 		return nil
 	}
-	return s.settle(ctx, pay.ID, ProviderStripe, ev.ID, 0)
+	var then func(tx *db.Store) error
+	if card, ok := st.keptCard(ctx, s, pay, &cs); ok {
+		then = func(tx *db.Store) error { return tx.SavePaymentMethod(ctx, card, s.Now()) }
+	}
+	return s.settleThen(ctx, pay.ID, ProviderStripe, ev.ID, 0, then)
+}
+
+// keptCard is the card a paid session kept for later charges (a session opened by
+// BeginSaving: on a customer, for a purpose that keeps cards), read from Stripe before the
+// settling transaction. When Stripe cannot say, the payment still settles, without a card
+// (renewals are then paid by hand).
+func (st *Stripe) keptCard(ctx context.Context, s *Service, pay db.Payment, cs *stripe.CheckoutSession) (db.PaymentMethod, bool) {
+	if pay.OrgID == 0 || !s.savesCards(pay.Purpose) || cs.Customer == nil || cs.Customer.ID == "" ||
+		cs.PaymentIntent == nil || cs.PaymentIntent.ID == "" {
+		return db.PaymentMethod{}, false
+	}
+	m, err := st.SavedMethod(ctx, cs.PaymentIntent.ID)
+	if err != nil {
+		s.log().Warn("payments: the card of a paid session could not be read; not kept", "payment", pay.ID, "reason", err.Error())
+		return db.PaymentMethod{}, false
+	}
+	m.OrgID, m.PaymentID, m.CustomerID = pay.OrgID, pay.ID, cs.Customer.ID
+	return m, true
 }
 
 // fail records the event and moves a pending payment to failed (a later success of the same

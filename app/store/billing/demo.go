@@ -68,7 +68,10 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, ownerEmail, a
 		return err
 	}
 	at = s.PeriodEnd
-	if err := store.InTx(ctx, func(tx *db.Store) error { return h.renew(ctx, tx, s, pro, at) }); err != nil {
+	if err := store.InTx(ctx, func(tx *db.Store) error {
+		_, err := h.renew(ctx, tx, s, pro, at)
+		return err
+	}); err != nil {
 		return fmt.Errorf("billing demo: renewal: %w", err)
 	}
 	if s, err = store.BillingSubscriptionOfOrg(ctx, owner.OrgID); err != nil {

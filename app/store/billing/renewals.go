@@ -67,7 +67,7 @@ func (h *Handlers) RunRenewals(ctx context.Context, now time.Time) (int, error) 
 			go func() {
 				defer wg.Done()
 				for id := range work {
-					err := h.renewOne(ctx, id, now)
+					err := h.renewAndCharge(ctx, id, now)
 					mu.Lock()
 					if err != nil && firstErr == nil {
 						firstErr = err
@@ -85,8 +85,27 @@ func (h *Handlers) RunRenewals(ctx context.Context, now time.Time) (int, error) 
 	}
 }
 
-func (h *Handlers) renewOne(ctx context.Context, id int64, now time.Time) error {
-	return h.Store.InTx(ctx, func(tx *db.Store) error {
+// cardCharge is an off-session charge a renewal step asks for once its transaction committed.
+type cardCharge struct {
+	subID, paymentID int64
+	attempt          int
+}
+
+// renewAndCharge is one subscription's step of the run: the renewal, retry or fallback (one
+// transaction), then — outside any transaction, as it calls Stripe — the charge of the saved
+// card that step asks for, and the email that says how it went.
+func (h *Handlers) renewAndCharge(ctx context.Context, id int64, now time.Time) error {
+	c, err := h.renewOne(ctx, id, now)
+	if err != nil || c == nil {
+		return err
+	}
+	return h.chargeCard(ctx, *c, now)
+}
+
+func (h *Handlers) renewOne(ctx context.Context, id int64, now time.Time) (*cardCharge, error) {
+	var charge *cardCharge
+	err := h.Store.InTx(ctx, func(tx *db.Store) error {
+		charge = nil
 		s, err := tx.BillingSubscription(ctx, id)
 		if err != nil {
 			return err
@@ -104,7 +123,15 @@ func (h *Handlers) renewOne(ctx context.Context, id int64, now time.Time) error 
 			return h.end(ctx, tx, s, plan, now, false)
 		}
 		if s.RenewalInvoiceID == 0 {
-			return h.renew(ctx, tx, s, plan, now)
+			inv, err := h.renew(ctx, tx, s, plan, now)
+			if err != nil || inv.Status != "issued" {
+				return err
+			}
+			if ok, err := h.startCharge(ctx, tx, inv.PaymentID, 0); err != nil || !ok {
+				return err
+			}
+			charge = &cardCharge{subID: s.ID, paymentID: inv.PaymentID}
+			return nil
 		}
 		if s.NextAttemptAt.After(now) {
 			return nil
@@ -130,6 +157,13 @@ func (h *Handlers) renewOne(ctx context.Context, id int64, now time.Time) error 
 		if _, err := tx.SaveBillingSubscription(ctx, s, now); err != nil {
 			return err
 		}
+		if ok, err := h.startCharge(ctx, tx, inv.PaymentID, s.Attempts); err != nil {
+			return err
+		} else if ok {
+			// The card is charged again; the email says how that went (chargeCard).
+			charge = &cardCharge{subID: s.ID, paymentID: inv.PaymentID, attempt: s.Attempts}
+			return nil
+		}
 		if s.OwnerEmail == "" {
 			return nil
 		}
@@ -138,45 +172,54 @@ func (h *Handlers) renewOne(ctx context.Context, id int64, now time.Time) error 
 			Vars: []any{"plan", planName(plan, lang), "amount", FormatMoney(inv.Total, inv.Currency, lang), "attempt", s.Attempts,
 				"attempts", len(RetryAfter), "number", inv.Number, "date", FormatDate(s.PeriodEnd.Add(FallbackAfter), lang)}})...)
 	})
+	return charge, err
 }
 
 // renew issues the renewal invoice of the month starting at the period's end.
-func (h *Handlers) renew(ctx context.Context, tx *db.Store, s db.BillingSubscription, plan db.BillingPlan, now time.Time) error {
+func (h *Handlers) renew(ctx context.Context, tx *db.Store, s db.BillingSubscription, plan db.BillingPlan, now time.Time) (db.BillingInvoice, error) {
 	price := s.Price
 	at := s.PeriodEnd
 	if n, err := tx.DueBillingPriceNotice(ctx, s.ID, s.Currency, at); err == nil {
 		price = n.NewPrice
 		if err := tx.ApplyBillingPriceNotices(ctx, s.ID, at, now); err != nil {
-			return err
+			return db.BillingInvoice{}, err
 		}
 	} else if !errors.Is(err, db.ErrNotFound) {
-		return err
+		return db.BillingInvoice{}, err
 	}
 	if s.NextPlanID != 0 { // a downgrade waits for this renewal
 		np, err := tx.BillingPlan(ctx, s.NextPlanID)
 		if err != nil {
-			return err
+			return db.BillingInvoice{}, err
 		}
 		plan, price, s.PlanID, s.NextPlanID = np, np.Price(s.Currency), np.ID, 0
 	}
 	s.Price = price
 	owner, err := h.ownerOf(ctx, tx, s)
 	if err != nil {
-		return err
+		return db.BillingInvoice{}, err
 	}
 	if price <= 0 { // nothing to charge (a plan made free): the month simply starts
 		s.PeriodStart, s.PeriodEnd = s.PeriodEnd, addMonth(s.PeriodEnd)
 		_, err := tx.SaveBillingSubscription(ctx, s, now)
-		return err
+		return db.BillingInvoice{}, err
+	}
+	if h.Payments != nil {
+		// A saved card, with card payments configured: the renewal is charged to it.
+		if _, ok, err := h.Payments.ChargeableCard(ctx, tx, s.OrgID); err != nil {
+			return db.BillingInvoice{}, err
+		} else if ok {
+			s.Provider = payments.ProviderStripe
+		}
 	}
 	inv, err := h.subscriptionInvoice(ctx, tx, s, plan, owner, "renewal", price, s.PeriodEnd, addMonth(s.PeriodEnd),
 		s.PeriodEnd.Add(FallbackAfter))
 	if err != nil {
-		return err
+		return inv, err
 	}
 	s.RenewalInvoiceID, s.Attempts, s.NextAttemptAt = inv.ID, 0, s.PeriodEnd.Add(RetryAfter[0])
 	_, err = tx.SaveBillingSubscription(ctx, s, now)
-	return err
+	return inv, err
 }
 
 // ownerOf is the subscription's owner (the organisation's owner today if the one who

@@ -27,6 +27,7 @@ func (h *Handlers) mountSubscriptions(r *authz.Router, reg *authz.Registry) {
 	if h.Payments != nil {
 		h.Payments.OnPaid(purposeSubscription, h.invoicePaid)
 		h.Payments.OnPaid(purposeInvoice, h.invoicePaid)
+		h.Payments.SaveCardsFor(purposeSubscription) // renewals are charged to the card (renewals.go)
 	}
 	p := authz.BillingAccount
 	r.Get("/billing/subscription", p, h.Account, authz.Doc{ID: "getBillingAccount", Resp: AccountView{},
@@ -39,6 +40,8 @@ func (h *Handlers) mountSubscriptions(r *authz.Router, reg *authz.Registry) {
 		Summary: "Upgrade at once (the difference for the rest of the month is invoiced and applies when paid) or downgrade from the next renewal"})
 	r.Post("/billing/invoices/{id}/pay", p, h.PayInvoice, authz.Doc{ID: "payBillingInvoice", Req: PayRequest{}, Resp: PaymentStep{},
 		Summary: "Start (again) paying one of the organisation's unpaid invoices: what to do next (transfer details, a redirect, a QR)"})
+	r.Delete("/billing/card", p, h.RemoveCard, authz.Doc{ID: "removeBillingCard", Resp: AccountView{},
+		Summary: "Forget the organisation's saved card: renewals are then invoiced to be paid by hand (owner)"})
 	reg.AddPage(authz.Page{Key: "subscription", Path: "/dashboard/subscription", Perm: p, Order: 69})
 }
 
@@ -76,6 +79,9 @@ func (h *Handlers) invoicePaid(ctx context.Context, tx *db.Store, p db.Payment) 
 			s.PeriodStart, s.PeriodEnd = v.PeriodStart, v.PeriodEnd
 		}
 		s.Status, s.PlanID, s.Attempts, s.NextAttemptAt, s.RenewalInvoiceID = "active", v.PlanID, 0, time.Time{}, 0
+		if err := h.emailCardPaid(ctx, tx, s, v, p); err != nil {
+			return err
+		}
 	case "upgrade":
 		plan, err := tx.BillingPlan(ctx, v.PlanID)
 		if err != nil {
@@ -155,6 +161,19 @@ func (h *Handlers) account(ctx context.Context, orgID int64) (AccountView, error
 		for _, n := range ns {
 			a.Notices = append(a.Notices, NoticeView{Currency: n.Currency, OldPrice: n.OldPrice, NewPrice: n.NewPrice, SentAt: n.SentAt,
 				DeliveredAt: tp(n.DeliveredAt), EffectiveFrom: n.EffectiveFrom, Applied: !n.AppliedAt.IsZero()})
+		}
+	}
+	if h.Payments != nil {
+		card, ok, err := h.Payments.SavedCard(ctx, orgID)
+		if err != nil {
+			return a, err
+		}
+		if ok {
+			_, chargeable, err := h.Payments.ChargeableCard(ctx, nil, orgID)
+			if err != nil {
+				return a, err
+			}
+			a.Card = &CardView{Brand: card.Brand, Last4: card.Last4, ExpMonth: card.ExpMonth, ExpYear: card.ExpYear, AutoRenew: chargeable}
 		}
 	}
 	vs, err := h.Store.BillingInvoices(ctx, orgID, 0, 20)
@@ -574,5 +593,35 @@ func (h *Handlers) Change(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	web.JSON(w, http.StatusOK, ChangeResult{Account: a, Payment: step})
+	return nil
+}
+
+var errNoCard = &web.Error{Status: http.StatusNotFound, Code: "billing_no_card", Message: web.M("storeBilling.errors.noCard")}
+
+// RemoveCard is DELETE /api/billing/card: the saved card is forgotten (here and at Stripe);
+// renewals go back to an invoice the owner pays by hand.
+func (h *Handlers) RemoveCard(w http.ResponseWriter, r *http.Request) error {
+	u := h.user(r)
+	if u.OrgID == 0 || u.OrgRole != "owner" {
+		return errNoOrg
+	}
+	if h.Payments == nil {
+		return errNoCard
+	}
+	ctx := r.Context()
+	ok, err := h.Payments.RemoveCard(ctx, u.OrgID, func(tx *db.Store, m db.PaymentMethod) error {
+		return h.audit(ctx, tx, web.ClientIP(r), "billing.card_removed", u.ID, u.ID, db.Detail(m.Brand, m.Last4))
+	})
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errNoCard
+	}
+	a, err := h.account(ctx, u.OrgID)
+	if err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusOK, a)
 	return nil
 }

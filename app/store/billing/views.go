@@ -221,6 +221,18 @@ type AccountView struct {
 	Notices           []NoticeView     `json:"notices"`               // price-change notices sent
 	Providers         []string         `json:"providers"`
 	TermsVersion      string           `json:"termsVersion"`
+	Card              *CardView        `json:"card,omitempty"` // the card saved when paying by card (renewals are charged to it)
+}
+
+// CardView is the organisation's saved card: never its number, only what identifies it to
+// its owner.
+type CardView struct {
+	Brand    string `json:"brand"` // visa, mastercard, amex, … (as Stripe names it)
+	Last4    string `json:"last4"`
+	ExpMonth int    `json:"expMonth"`
+	ExpYear  int    `json:"expYear"`
+	// AutoRenew: renewals are charged to this card (card payments are configured now).
+	AutoRenew bool `json:"autoRenew"`
 }
 
 // NoticeView is a price-change notice sent to the organisation.

@@ -879,6 +879,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget the organisation's saved card: renewals are then invoiced to be paid by hand (owner) */
+        delete: operations["removeBillingCard"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/invoices": {
         parameters: {
             query?: never;
@@ -4803,6 +4820,7 @@ export interface components {
         };
         BillingAccountView: {
             cancelAtPeriodEnd: boolean;
+            card?: components["schemas"]["BillingCardView"];
             currency: string;
             invoices: components["schemas"]["BillingInvoiceSummary"][];
             nextPlan?: components["schemas"]["BillingPlanView"];
@@ -4820,6 +4838,13 @@ export interface components {
             status: "none" | "pending" | "active" | "past_due" | "ended";
             termsVersion: string;
             unpaid: components["schemas"]["BillingInvoiceSummary"][];
+        };
+        BillingCardView: {
+            autoRenew: boolean;
+            brand: string;
+            expMonth: number;
+            expYear: number;
+            last4: string;
         };
         BillingChangeRequest: {
             /** Format: int64 */
@@ -12261,6 +12286,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BillingPlanList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    removeBillingCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingAccountView"];
                 };
             };
             /** @description Unauthorized */

@@ -105,12 +105,35 @@ type Session struct {
 	PaymentStatus string `json:"payment_status"`
 	Status        string `json:"status"`
 	ClientRef     string `json:"client_reference_id,omitempty"`
+	Customer      string `json:"customer,omitempty"`       // a session opened to keep the card
+	PaymentIntent string `json:"payment_intent,omitempty"` // the session's PaymentIntent
+}
+
+// Intent is the part of a PaymentIntent a webhook fixture carries (an off-session charge).
+type Intent struct {
+	ID       string            `json:"id"`
+	Object   string            `json:"object"`
+	Amount   int64             `json:"amount"`
+	Currency string            `json:"currency"`
+	Status   string            `json:"status"`
+	Metadata map[string]string `json:"metadata,omitempty"`
+}
+
+// IntentEvent is a payment_intent.* webhook event's JSON as Stripe sends it.
+func IntentEvent(id, typ string, pi Intent) []byte {
+	pi.Object = "payment_intent"
+	obj, _ := json.Marshal(pi)
+	return event(id, typ, obj)
 }
 
 // Event is a webhook event's JSON as Stripe sends it.
 func Event(id, typ string, s Session) []byte {
 	s.Object = "checkout.session"
 	obj, _ := json.Marshal(s)
+	return event(id, typ, obj)
+}
+
+func event(id, typ string, obj []byte) []byte {
 	ev := map[string]any{"id": id, "object": "event", "api_version": stripe.APIVersion, "created": time.Now().Unix(),
 		"type": typ, "livemode": false, "pending_webhooks": 1, "data": map[string]any{"object": json.RawMessage(obj)}}
 	b, _ := json.Marshal(ev)

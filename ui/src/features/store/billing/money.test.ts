@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatMoney } from './money';
+import { cardLabel, formatDay, formatMoney } from './money';
 
 describe('formatMoney', () => {
   it('writes amounts the way the glossary and the invoices do', () => {
@@ -13,5 +13,14 @@ describe('formatMoney', () => {
   it('writes days in Mongolian time', () => {
     expect(formatDay('2026-07-20T10:00:00Z', 'en')).toBe('20 July 2026');
     expect(formatDay('2026-07-20T20:00:00Z', 'mn')).toBe('2026 оны 7-р сарын 21');
+  });
+});
+
+describe('cardLabel', () => {
+  it('names a saved card by brand and last four digits, never more', () => {
+    expect(cardLabel({ brand: 'visa', last4: '4242' })).toBe('Visa •••• 4242');
+    expect(cardLabel({ brand: 'mastercard', last4: '4444' })).toBe('Mastercard •••• 4444');
+    expect(cardLabel({ brand: 'eftpos_au', last4: '0001' })).toBe('EFTPOS_AU •••• 0001');
+    expect(cardLabel({ brand: '', last4: '0001' })).toBe('•••• 0001');
   });
 });

@@ -156,6 +156,7 @@ function SubscribeForm({ plans, initialPlan }: { plans: Plan[]; initialPlan: str
         {...form.select('provider')}
         options={(account?.providers ?? ['bank']).map((p) => ({ value: p, label: t(`${Y}.providers.${p}`) }))}
       />
+      {form.values.provider === 'stripe' && <p id="pay-card-note">{t(`${Y}.cardSaved`)}</p>}
       {chosen && <p>{t(`${Y}.total`, { price: formatMoney(priceOf(chosen, form.values.currency), form.values.currency, lang) })}</p>}
       <CheckboxField id="pay-terms" name="acceptTerms" required checked={form.values.acceptTerms} onChange={(v) => form.set('acceptTerms', v)} error={form.errors.acceptTerms}>
         {t(`${Y}.terms`)}

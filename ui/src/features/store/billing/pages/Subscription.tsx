@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { type ApiError, post } from '../../../../lib/api';
+import { type ApiError, del, post } from '../../../../lib/api';
 import type { Resp, Schema } from '../../../../lib/apitypes';
 import { FormMessage, SubmitButton, useForm } from '../../../../lib/form';
 import { useResource } from '../../../../lib/resource';
@@ -12,7 +12,7 @@ import { DashboardShell } from '../../../../ui/DashboardShell';
 import { SelectField } from '../../../../ui/fields/TextField';
 import { InvoiceTable } from '../components/InvoiceTable';
 import { PayNext } from '../components/PayNext';
-import { formatDay, formatMoney } from '../money';
+import { cardLabel, formatDay, formatMoney } from '../money';
 import { Limits, planName } from '../components/plan';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../billing.css?inline';
@@ -85,6 +85,37 @@ function Cancel({ account, onDone }: { account: Account; onDone: (a: Account) =>
   );
 }
 
+function SavedCard({ account, onDone }: { account: Account; onDone: (a: Account) => void }) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState('');
+  const card = account.card;
+  if (!card) return null;
+  const remove = () =>
+    del<Account>('/billing/card').then(onDone, (err: ApiError) => {
+      onApiError(err);
+      setError(err.message);
+    });
+  return (
+    <section aria-labelledby="billing-card-h">
+      <h2 id="billing-card-h">{t(`${U}.cardHeading`)}</h2>
+      <p>{t(`${U}.cardLine`, { card: cardLabel(card), date: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}` })}</p>
+      {!card.autoRenew && <p>{t(`${U}.cardIdle`, { card: cardLabel(card) })}</p>}
+      <p>{t(`${U}.removeText`)}</p>
+      <FormMessage message={error} />
+      {confirming ? (
+        <button type="button" class="secondary" onClick={remove}>
+          {t(`${U}.removeConfirm`)}
+        </button>
+      ) : (
+        <button type="button" class="secondary outline" onClick={() => setConfirming(true)}>
+          {t(`${U}.removeCard`)}
+        </button>
+      )}
+    </section>
+  );
+}
+
 function AccountView() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -116,6 +147,7 @@ function AccountView() {
               : t(`${U}.renews`, { date: formatDay(a.periodEnd, lang), price: formatMoney(a.price, a.currency, lang) })}
           </p>
         )}
+        {live && !a.cancelAtPeriodEnd && a.card?.autoRenew && <p>{t(`${U}.autoRenew`, { card: cardLabel(a.card) })}</p>}
         {a.nextPlan && <p>{t(`${U}.nextPlan`, { plan: planName(a.nextPlan, lang) })}</p>}
         {a.pendingPlan && <p>{t('storeBilling.pay.pending', { plan: planName(a.pendingPlan, lang) })}</p>}
         <h3>{t(`${U}.limits`)}</h3>
@@ -129,6 +161,13 @@ function AccountView() {
         )}
       </section>
       {step && <PayNext step={step} />}
+      <SavedCard
+        account={a}
+        onDone={(next) => {
+          setShown(next);
+          setNote(t(`${U}.cardRemoved`));
+        }}
+      />
       {(a.unpaid ?? []).length > 0 && (
         <section aria-labelledby="billing-unpaid-h">
           <h2 id="billing-unpaid-h">{t(`${U}.unpaid`)}</h2>

@@ -12,8 +12,8 @@ import (
 
 // What the limit check adds to a submission: plans.Check in a write transaction for an
 // organisation with 10,000 postings (× GEREGE_BENCH_SCALE) in every status, 1,000 of them
-// open, on Pro (counted: the check reads the plan and then counts only when it has a limit,
-// so the organisation is on Starter-like limits raised to leave room). Run:
+// open, on a plan with a (high) limit, so every check counts (on an unlimited plan it does not
+// count at all); beside it an empty transaction, and the usage a page reads. Run:
 // go test ./app/platform/plans -run x -bench . -benchtime 2000x
 func BenchmarkCheck(b *testing.B) {
 	st := dbtest.Open(b)

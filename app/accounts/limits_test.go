@@ -3,10 +3,13 @@ package accounts_test
 import (
 	"context"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
+	"gerege/app"
 	"gerege/app/apitest"
+	"gerege/app/platform/web"
 )
 
 // Staff seats: members (the owner included) and pending invitations count against the plan;
@@ -85,5 +88,50 @@ func TestStaffSeatsLimit(t *testing.T) {
 	clock.Advance(8 * 24 * time.Hour)
 	if got := seats(); got != "free 2 of 2" {
 		t.Errorf("seats once the invitations expired %q", got)
+	}
+}
+
+// Eight invitations at the same moment for the last free seat: exactly one is sent (the count
+// and the invitation are one transaction of the single writer).
+func TestStaffSeatsLimitRace(t *testing.T) {
+	t.Parallel()
+	clock := apitest.NewClock()
+	s, ts := apitest.NewServerClock(t, clock, func(c *app.Config) { c.Auth.EmailAccount = web.Rate{N: 100, Per: time.Hour} })
+	owner := apitest.WebClient()
+	apitest.MustStatus(t, apitest.WebRegister(t, owner, ts, "race@example.mn", map[string]any{"accountType": "enterprise", "organization": "Race LLC"}), 201)
+	const n = 8
+	status := make([]int, n)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			status[i] = apitest.Call(t, owner, ts, "POST", "/api/organization/invitations",
+				map[string]any{"email": fmt.Sprintf("racer%d@example.mn", i), "role": "counselor"}, "", "Sec-Fetch-Site", "same-origin").Status
+		}()
+	}
+	close(start)
+	wg.Wait()
+	sent, refused := 0, 0
+	for _, st := range status {
+		switch st {
+		case 201:
+			sent++
+		case 409:
+			refused++
+		}
+	}
+	if sent != 1 || refused != n-1 {
+		t.Fatalf("%d invitations sent and %d refused (statuses %v), want 1 and %d", sent, refused, status, n-1)
+	}
+	ctx := context.Background()
+	u, err := s.Store().UserByEmail(ctx, "race@example.mn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if invs, err := s.Store().Invitations(ctx, u.OrgID, clock.Now()); err != nil || len(invs) != 1 {
+		t.Fatalf("pending invitations: %d (%v)", len(invs), err)
 	}
 }

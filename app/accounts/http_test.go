@@ -370,6 +370,7 @@ func TestOrganizationInvitation(t *testing.T) {
 	s, ts := apitest.NewServer(t)
 	owner := apitest.WebClient()
 	apitest.MustStatus(t, apitest.WebRegister(t, owner, ts, "owner@example.mn", map[string]any{"accountType": "enterprise", "organization": "Steppe Tours"}), 201)
+	apitest.OnPlan(t, s, "owner@example.mn", "starter") // three staff seats are needed below; the free plan has two
 	inv := apitest.Call(t, owner, ts, "POST", "/api/organization/invitations", map[string]any{"email": "counselor@example.mn", "role": "counselor"}, "")
 	apitest.MustStatus(t, inv, 201)
 	invited := apitest.LastEmail(t, s, "counselor@example.mn")

@@ -7,6 +7,7 @@ import (
 
 	"gerege/app/platform/authn"
 	"gerege/app/platform/mail"
+	"gerege/app/platform/plans"
 	"gerege/app/platform/secure"
 	"gerege/app/platform/web"
 	"gerege/db"
@@ -28,7 +29,11 @@ func (h *Handlers) organization(w http.ResponseWriter, r *http.Request, status i
 	if err != nil {
 		return err
 	}
-	web.JSON(w, status, organizationView(u.OrgID, u.OrgName, members, invs))
+	seats, err := plans.Of(r.Context(), h.Store, u.OrgID, plans.Staff, h.Now())
+	if err != nil {
+		return err
+	}
+	web.JSON(w, status, organizationView(u.OrgID, u.OrgName, members, invs, seats))
 	return nil
 }
 
@@ -82,6 +87,11 @@ func (h *Handlers) SendInvitation(r *http.Request, inviter *db.User, orgID int64
 		Vars: []any{"organization", orgName, "inviter", i18n.FullName(lang, inviter.FirstName, inviter.LastName),
 			"role", strings.ToLower(i18n.T(lang, "roles."+role))}})
 	return h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		// Members and pending invitations count against the plan's staff seats (counted in
+		// this transaction, so two invitations cannot both take the last seat).
+		if err := plans.Check(r.Context(), tx, orgID, plans.Staff, now); err != nil {
+			return err
+		}
 		if _, err := tx.CreateInvitation(r.Context(), orgID, inviter.ID, email, role, secure.HashToken(h.HashKey, token),
 			now, now.Add(h.Cfg.InviteTTL)); err != nil {
 			return err

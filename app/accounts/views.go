@@ -3,6 +3,7 @@ package accounts
 import (
 	"time"
 
+	"gerege/app/platform/plans"
 	"gerege/db"
 )
 
@@ -41,10 +42,12 @@ type OrganizationView struct {
 	Name        string           `json:"name"`
 	Members     []MemberView     `json:"members"`
 	Invitations []InvitationView `json:"invitations"`
+	// Seats: members and pending invitations against the plan's staff seats (max -1: no limit).
+	Seats plans.Usage `json:"seats"`
 }
 
-func organizationView(id int64, name string, members []db.Member, invs []db.Invitation) OrganizationView {
-	v := OrganizationView{ID: id, Name: name, Members: make([]MemberView, 0, len(members)),
+func organizationView(id int64, name string, members []db.Member, invs []db.Invitation, seats plans.Usage) OrganizationView {
+	v := OrganizationView{ID: id, Name: name, Seats: seats, Members: make([]MemberView, 0, len(members)),
 		Invitations: make([]InvitationView, 0, len(invs))}
 	for _, m := range members {
 		v.Members = append(v.Members, MemberView(m))

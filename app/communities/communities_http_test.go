@@ -158,6 +158,9 @@ func (w *world) block(t *testing.T, by, blocked string) {
 func TestRequestApproveRejectSuspend(t *testing.T) {
 	w := setup(t)
 	own, man, ind, adm, anon := w.c["owner"], w.c["manager"], w.c["individual"], w.c["admin"], w.c["anonymous"]
+	// The organisation asks for two communities below: more than the free plan (none) or
+	// Starter (one) include.
+	apitest.OnPlan(t, w.s, apitest.RoleEmails["owner"], "pro")
 	req := map[string]any{"nameEn": "Org School", "nameMn": "Байгууллагын сургууль", "descriptionEn": "Our school",
 		"descriptionMn": "Манай сургууль", "visibility": "members", "joinPolicy": "approval"}
 

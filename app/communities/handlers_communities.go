@@ -12,6 +12,7 @@ import (
 	"gerege/app/platform/authz"
 	"gerege/app/platform/markdown"
 	"gerege/app/platform/notify"
+	"gerege/app/platform/plans"
 	"gerege/app/platform/search"
 	"gerege/app/platform/web"
 	"gerege/db"
@@ -184,6 +185,13 @@ func (h *Handlers) create(ctx context.Context, u *db.User, req *CommunityRequest
 	var id int64
 	now := h.Now()
 	err := h.Store.InTx(ctx, func(tx *db.Store) error {
+		if orgID != 0 {
+			// An organisation's communities count against its plan (counted in this
+			// transaction); platform admins creating one themselves are not limited.
+			if err := plans.Check(ctx, tx, orgID, plans.Communities, now); err != nil {
+				return err
+			}
+		}
 		c := &db.Community{Status: status, OrganizationID: orgID, CreatedBy: u.ID}
 		req.toRow(c)
 		slug, err := search.UniqueSlug(communityBase(req), func(s string) (bool, error) { return tx.CommunitySlugTaken(ctx, s) })
@@ -317,6 +325,13 @@ func (h *Handlers) MyCommunities(w http.ResponseWriter, r *http.Request) error {
 		CanRequest: authz.Can(u, authz.CommunitiesRequest)}
 	for _, mc := range list {
 		out.Items = append(out.Items, myCommunityOf(lang, mc))
+	}
+	if out.CanRequest && u.OrgID != 0 {
+		usage, err := plans.Of(r.Context(), h.Store, u.OrgID, plans.Communities, h.Now())
+		if err != nil {
+			return err
+		}
+		out.Usage = &usage
 	}
 	web.JSON(w, http.StatusOK, out)
 	return nil

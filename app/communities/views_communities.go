@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"gerege/app/platform/markdown"
+	"gerege/app/platform/plans"
 	"gerege/db"
 )
 
@@ -157,6 +158,9 @@ type MyCommunities struct {
 	// manager asks for one.
 	CanCreate  bool `json:"canCreate"`
 	CanRequest bool `json:"canRequest"`
+	// Usage: the organisation's communities against its plan's limit (for those who may
+	// request one; max -1: no limit).
+	Usage *plans.Usage `json:"usage,omitempty"`
 }
 
 // QueuedCommunity is a community in the platform admins' queue (a request, or one they decided).

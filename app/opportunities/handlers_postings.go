@@ -9,6 +9,7 @@ import (
 
 	"gerege/app/platform/markdown"
 	"gerege/app/platform/notify"
+	"gerege/app/platform/plans"
 	"gerege/app/platform/search"
 	"gerege/app/platform/web"
 	"gerege/db"
@@ -33,6 +34,8 @@ type OrgSummary struct {
 type OrgPage struct {
 	Items []OrgSummary `json:"items"`
 	Next  string       `json:"next"`
+	// Usage is the organisation's open postings against its plan's limit (max -1: no limit).
+	Usage plans.Usage `json:"usage"`
 }
 
 // OrgList is GET /api/org/opportunities: every status, most recently changed first.
@@ -87,7 +90,11 @@ func (h *Handlers) OrgList(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := OrgPage{Items: make([]OrgSummary, len(list.Items)), Next: list.Next}
+	usage, err := plans.Of(r.Context(), h.Store, u.OrgID, plans.Postings, h.Now())
+	if err != nil {
+		return err
+	}
+	out := OrgPage{Items: make([]OrgSummary, len(list.Items)), Next: list.Next, Usage: usage}
 	for i, s := range list.Items {
 		out.Items[i] = OrgSummary{Summary: s, Applications: totals[s.ID]}
 	}
@@ -294,6 +301,12 @@ func (h *Handlers) SetStatus(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx := r.Context()
 	err = h.Store.InTx(ctx, func(tx *db.Store) error {
+		if req.Status == "submitted" {
+			// The plan's open postings, counted in the transaction that opens one more.
+			if err := plans.Check(ctx, tx, o.OrgID, plans.Postings, now); err != nil {
+				return err
+			}
+		}
 		ch := db.StatusChange{ID: o.ID, From: o.Status, To: req.Status, Actor: u.ID, At: now}
 		if req.Status == "closed" {
 			ch.CloseReason = "owner"

@@ -277,29 +277,12 @@ func tr(lang, key string, args ...any) string { return i18n.T(lang, key, args...
 // Limit is what an organisation's plan includes: "postings" (open postings), "staff" (staff
 // seats), "communities"; -1 means no limit. An organisation without a live subscription
 // (none, waiting for its first payment, ended) has the free plan's limits; a subscription
-// whose renewal is being retried keeps its plan until it ends. Other modules call it to
-// enforce the limits (see docs/store/billing.md for where it is wired).
+// whose renewal is being retried keeps its plan until it ends. The modules enforce the limits
+// through app/platform/plans, on the same query (db.OrgPlan); see docs/store/billing.md.
 func Limit(ctx context.Context, store *db.Store, orgID int64, what string) (int, error) {
-	plan, err := store.BillingPlanByCode(ctx, FreePlan)
+	plan, err := store.OrgPlan(ctx, orgID)
 	if err != nil {
 		return 0, err
 	}
-	s, err := store.BillingSubscriptionOfOrg(ctx, orgID)
-	if err != nil && !errors.Is(err, db.ErrNotFound) {
-		return 0, err
-	}
-	if err == nil && (s.Status == "active" || s.Status == "past_due") {
-		if plan, err = store.BillingPlan(ctx, s.PlanID); err != nil {
-			return 0, err
-		}
-	}
-	switch what {
-	case "postings":
-		return plan.MaxPostings, nil
-	case "staff":
-		return plan.MaxStaff, nil
-	case "communities":
-		return plan.MaxCommunities, nil
-	}
-	return 0, errors.New("billing: unknown limit " + what)
+	return plan.Max(what)
 }

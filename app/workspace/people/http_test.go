@@ -291,6 +291,9 @@ func TestSuspensionAndSignOutEndSessions(t *testing.T) {
 func TestInvitations(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
+	// Both organisations have room for more staff (the free plan's two seats are taken).
+	apitest.OnPlan(t, w.s, apitest.RoleEmails["owner"], "starter")
+	apitest.SetPlan(t, w.s.Store(), w.otherOrg, "starter")
 	w.run(t, []scenario{
 		{"owner", "POST", "/api/people/invitations", map[string]any{"email": "New.Counselor@Example.mn", "role": "counselor"}, 201,
 			[]string{"new.counselor@example.mn", `"organization":"Org"`}, nil},

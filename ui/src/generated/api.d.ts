@@ -4528,6 +4528,7 @@ export interface components {
             invitations: components["schemas"]["AccountsInvitationView"][];
             members: components["schemas"]["AccountsMemberView"][];
             name: string;
+            seats: components["schemas"]["PlansUsage"];
         };
         AccountsPasswordRequest: {
             currentPassword: string;
@@ -5826,6 +5827,7 @@ export interface components {
             canCreate: boolean;
             canRequest: boolean;
             items: components["schemas"]["CommunitiesMyCommunity"][];
+            usage?: components["schemas"]["PlansUsage"];
         };
         CommunitiesMyCommunity: {
             /** Format: date-time */
@@ -7422,6 +7424,7 @@ export interface components {
         OpportunitiesOrgPage: {
             items: components["schemas"]["OpportunitiesOrgSummary"][];
             next: string;
+            usage: components["schemas"]["PlansUsage"];
         };
         OpportunitiesOrgRef: {
             name: string;
@@ -7773,6 +7776,15 @@ export interface components {
             lastName?: null | string;
             /** @enum {null|string} */
             orgRole?: "manager" | "counselor" | null;
+        };
+        PlansUsage: {
+            /** @description the plan's code */
+            code: string;
+            /** @description -1: no limit */
+            max: number;
+            /** @description the plan's name in the request's language */
+            plan: string;
+            used: number;
         };
         ShopAmount: {
             /** Format: int64 */

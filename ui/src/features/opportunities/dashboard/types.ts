@@ -162,9 +162,19 @@ export interface OrgSummary extends Summary {
   applications: number;
 }
 
+/** How much of one of its plan's limits the organisation uses (max -1: no limit). */
+export interface PlanUsage {
+  plan: string;
+  code: string;
+  used: number;
+  max: number;
+}
+
 export interface OrgPage {
   items: OrgSummary[];
   next: string;
+  /** The organisation's open postings against its plan's limit. */
+  usage: PlanUsage;
 }
 
 export interface OrgView {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { Alert } from '../../../../ui/Alert';
 import { EmptyState } from '../../../../ui/EmptyState';
 import { SelectField, TextField } from '../../../../ui/fields/TextField';
@@ -30,7 +31,10 @@ function InviteForm({ onInvited }: { onInvited: (org: Org) => void }) {
   const { t } = useTranslation();
   const form = useForm({ email: '', role: 'counselor' });
   const { attach } = form;
+  // Refused because the plan's staff seats are taken: the plans are one link away.
+  const [full, setFull] = useState(false);
   const onSubmit = form.submit(async () => {
+    setFull(false);
     const email = checkEmail(t, form.values.email);
     if (email) return form.fail({ email });
     try {
@@ -38,12 +42,18 @@ function InviteForm({ onInvited }: { onInvited: (org: Org) => void }) {
       toast.success(t('dashboard.organization.invited', { email: form.values.email }));
       form.set('email', '');
     } catch (err) {
+      setFull((err as ApiError).code === 'plan_limit');
       form.failWith(err as ApiError);
     }
   });
   return (
     <form ref={attach} noValidate onSubmit={onSubmit}>
       <FormMessage message={form.message} />
+      {full && (
+        <p>
+          <Link href="/pricing">{t('dashboard.organization.pricing')}</Link>
+        </p>
+      )}
       <div class="grid field-pair">
         <TextField id="invite-email" type="email" label={t('dashboard.organization.email')} autoComplete="off" required {...form.text('email')} />
         <SelectField
@@ -80,6 +90,11 @@ function OrganizationPage({ user }: { user: User }) {
   return (
     <>
       <p class="lead">{org.name}</p>
+      {org.seats.max >= 0 && (
+        <p id="org-seats" class="muted">
+          {t('dashboard.organization.seats', { used: org.seats.used, count: org.seats.max, plan: org.seats.plan })}
+        </p>
+      )}
       <Section id="org-members" title={t('dashboard.organization.members')}>
         <Table
           id="org-members-table"

@@ -68,20 +68,34 @@ function CommunityForm({ initial, autoHide, submitLabel, onSubmit }: { initial: 
   const { t } = useTranslation();
   const form = useForm(initial);
   const { attach } = form;
+  // Refused because the organisation's plan has no room for another community.
+  const [full, setFull] = useState(false);
   const v = form.values;
   const text = (name: keyof CommunityValues) => ({ value: v[name], onValue: (x: string) => form.set(name, x), error: form.errors[name] });
   const submit = form.submit(async () => {
+    setFull(false);
     const body: CommunityRequest = { ...v, visibility: v.visibility as 'public' | 'members', joinPolicy: v.joinPolicy as 'open' | 'approval', autoHide: undefined };
     if (autoHide) body.autoHide = Number(v.autoHide);
     try {
       await onSubmit(body);
     } catch (err) {
+      setFull((err as ApiError).code === 'plan_limit');
       form.failWith(err as ApiError);
     }
   });
   return (
     <form ref={attach} onSubmit={submit} noValidate class="comm-form">
-      {form.message && <Alert variant="error">{form.message}</Alert>}
+      {form.message && (
+        <Alert variant="error">
+          {form.message}
+          {full && (
+            <>
+              {' '}
+              <Link href="/pricing">{t(`${S}.pricing`)}</Link>
+            </>
+          )}
+        </Alert>
+      )}
       <p class="muted">{t(`${S}.languagesNote`)}</p>
       <div class="grid">
         <TextField id="nameEn" name="nameEn" label={t(`${S}.field.nameEn`)} value={v.nameEn} error={form.errors.nameEn}
@@ -217,6 +231,19 @@ function Mine() {
       {(data.canCreate || data.canRequest) && (
         <Section id="new" title={data.canCreate ? t(`${S}.create`) : t(`${S}.request`)}>
           {!data.canCreate && <p class="muted">{t(`${S}.requestNote`)}</p>}
+          {!data.canCreate && data.usage && data.usage.max >= 0 && (
+            <p id="comm-usage" class="muted">
+              {data.usage.max === 0
+                ? t(`${S}.usageNone`, { plan: data.usage.plan })
+                : t(`${S}.usage`, { used: data.usage.used, count: data.usage.max, plan: data.usage.plan })}
+              {data.usage.used >= data.usage.max && (
+                <>
+                  {' '}
+                  <Link href="/pricing">{t(`${S}.pricing`)}</Link>
+                </>
+              )}
+            </p>
+          )}
           <details class="comm-new">
             <summary>{data.canCreate ? t(`${S}.createOpen`) : t(`${S}.requestOpen`)}</summary>
             <CommunityForm initial={blank} autoHide={false} submitLabel={data.canCreate ? t(`${S}.createSubmit`) : t(`${S}.requestSubmit`)} onSubmit={create} />

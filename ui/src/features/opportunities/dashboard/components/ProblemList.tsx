@@ -50,6 +50,11 @@ export function ProblemList({ err, group, id, onEditor }: { err: ApiError; group
           <Link href={`/dashboard/${group}/${id}/edit`}>{t(`${D}.detail.fixInEditor`)}</Link>
         </p>
       )}
+      {err.code === 'plan_limit' && (
+        <p>
+          <Link href="/pricing">{t(`${D}.pricing`)}</Link>
+        </p>
+      )}
       {err.code === 'id_verification_required' && (
         <p>
           <Link href="/dashboard/user/account">{t(`${D}.verifyId`)}</Link>

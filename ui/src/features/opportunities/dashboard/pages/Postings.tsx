@@ -14,7 +14,7 @@ import { onApiError, type User } from '../../../../lib/session';
 import { DashboardShell } from '../../../../ui/DashboardShell';
 import { listPostings } from '../api';
 import { D, label, options, pageKey, StatusBadge, Loading, useSections } from '../components/parts';
-import { GROUP_KINDS, type Group, type OrgSummary, STATUSES } from '../types';
+import { GROUP_KINDS, type Group, type OrgSummary, type PlanUsage, STATUSES } from '../types';
 import { useDebounced } from '../../../../lib/api';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../dashboard.css?inline';
@@ -31,6 +31,7 @@ function PostingList({ group, user }: { group: Group; user: User }) {
   const q = useDebounced(query.trim(), 300);
   const [items, setItems] = useState<OrgSummary[] | null>(null);
   const [next, setNext] = useState('');
+  const [usage, setUsage] = useState<PlanUsage | null>(null);
   const [error, setError] = useState('');
   const manage = user.organization?.role === 'owner' || user.organization?.role === 'manager';
 
@@ -40,6 +41,7 @@ function PostingList({ group, user }: { group: Group; user: User }) {
       (page) => {
         setItems((prev) => (after && prev ? [...prev, ...page.items] : page.items));
         setNext(page.next);
+        setUsage(page.usage);
         setError('');
       },
       (err: ApiError) => {
@@ -59,6 +61,17 @@ function PostingList({ group, user }: { group: Group; user: User }) {
           <Link href={`/dashboard/${group}/new`} role="button">
             {t(`${D}.list.new`)}
           </Link>
+        </p>
+      )}
+      {usage && usage.max >= 0 && (
+        <p id="opp-usage" class="muted">
+          {t(`${D}.list.usage`, { used: usage.used, count: usage.max, plan: usage.plan })}
+          {usage.used >= usage.max && (
+            <>
+              {' '}
+              <Link href="/pricing">{t(`${D}.pricing`)}</Link>
+            </>
+          )}
         </p>
       )}
       <form class="opp-filters" role="search" onSubmit={(e) => e.preventDefault()}>

@@ -14,6 +14,8 @@ function InviteForm() {
   const { t } = useTranslation();
   const [options, setOptions] = useState<Options | null>(null);
   const [sent, setSent] = useState('');
+  // Refused because the organisation's plan has no staff seat left: the plans are one link away.
+  const [full, setFull] = useState(false);
   const form = useForm({ email: '', role: 'counselor', organizationId: '' });
   const { attach } = form;
   useEffect(() => {
@@ -25,6 +27,7 @@ function InviteForm() {
   }, []);
   const onSubmit = form.submit(async () => {
     setSent('');
+    setFull(false);
     const body: Body<'invitePerson'> = { email: form.values.email, role: form.values.role as 'manager' | 'counselor' };
     if (form.values.organizationId) body.organizationId = Number(form.values.organizationId);
     try {
@@ -32,6 +35,7 @@ function InviteForm() {
       setSent(t('people.ui.sent', { email: inv.email }));
       form.set('email', '');
     } catch (err) {
+      setFull((err as ApiError).code === 'plan_limit');
       form.failWith(err as ApiError);
     }
   });
@@ -39,6 +43,11 @@ function InviteForm() {
     <form ref={attach} noValidate onSubmit={onSubmit} class="people-form">
       <p>{t('people.ui.inviteText')}</p>
       <FormMessage message={form.message} />
+      {full && (
+        <p>
+          <Link href="/pricing">{t('people.ui.pricing')}</Link>
+        </p>
+      )}
       <FormMessage message={sent} variant="success" />
       <TextField id="invite-email" type="email" label={t('people.ui.inviteEmail')} autoComplete="off" required {...form.text('email')} />
       <SelectField

@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS opportunities_org_status_idx;

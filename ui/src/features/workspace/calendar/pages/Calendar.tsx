@@ -88,11 +88,18 @@ function CalendarBody() {
   const open = (item: CalendarItem) => (item.kind === 'event' ? setEditing({ item, day: ymd(new Date(item.start)) }) : setShown(item));
   // A move or resize of one's own event: shown at once, saved, put back when refused.
   const change = (item: CalendarItem, to: Change, how: 'move' | 'resize') => {
-    const put = (x: CalendarItem) => setItems((list) => list && list.map((i) => (i.key === item.key ? x : i)));
+    // (Added back when a reload of the window answered before the change was saved.)
+    const put = (x: CalendarItem) => setItems((list) => list && (list.some((i) => i.key === item.key) ? list.map((i) => (i.key === item.key ? x : i)) : [...list, x]));
     put({ ...item, ...to });
     say(how === 'resize' ? t(`${K}.resizedTo`, { time: hhmm(to.end) }) : t(`${K}.movedTo`, { date: formatDate(t, to.start), from: hhmm(to.start), to: hhmm(to.end) }));
     updateEvent(item.id, { title: item.title, notes: item.notes, location: item.location, ...to }).then(
-      (saved) => put({ ...item, start: saved.start, end: saved.end }),
+      (saved) => {
+        put({ ...item, start: saved.start, end: saved.end });
+        // Moved out of the view (the next day of the day view, past the week's edge): the view
+        // follows it once saved, so the window's reload already has it where it went.
+        const day = ymd(new Date(saved.start));
+        if (!win.days.includes(day)) setAnchor(day);
+      },
       (err: ApiError) => {
         onApiError(err);
         put(item);

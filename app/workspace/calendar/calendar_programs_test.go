@@ -3,6 +3,8 @@ package calendar_test
 import (
 	"strings"
 	"testing"
+
+	"gerege/app/apitest"
 )
 
 // A person's own live registration for the Cultural Volunteer Program puts the next
@@ -46,7 +48,15 @@ func TestProgramDatesOfOwnRegistration(t *testing.T) {
 			t.Errorf("%s: program dates shown: %s", x.name, x.r)
 		}
 	}
-	// Outside the timeline's window nothing is added; the feed carries the dates as all-day spans.
+	// The feed carries the dates as all-day spans (DTEND exclusive).
+	feed := w.call(t, ac, "POST", "/api/calendar/feed", struct{}{}).Str("url")
+	ics := apitest.Call(t, nil, w.ts, "GET", feed, nil, "").Raw
+	for _, want := range []string{"SUMMARY:Cultural Volunteer Program: orientation", "DTSTART;VALUE=DATE:20270720\r\nDTEND;VALUE=DATE:20270726", "CATEGORIES:PROGRAM"} {
+		if !strings.Contains(ics, want) {
+			t.Errorf("the feed lacks %q", want)
+		}
+	}
+	// Outside the timeline's window nothing is added.
 	if r := w.call(t, ac, "GET", "/api/calendar?from=2027-01-01T00:00:00Z&to=2027-02-01T00:00:00Z", nil); strings.Contains(r.Raw, `"kind":"program"`) {
 		t.Errorf("January: %s", r.Raw)
 	}

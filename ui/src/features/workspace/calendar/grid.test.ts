@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, at, atMinute, itemsOn, layoutDay, minutesInto, monthDays, moveToDay, parseDay, resized, shifted, snap, step, weekDays, windowOf, ymd } from './grid';
+import { addDays, addMonths, at, atMinute, drawnOn, itemsOn, layoutDay, minutesInto, monthDays, moveToDay, parseDay, resized, shifted, snap, step, weekDays, windowOf, ymd } from './grid';
 
 describe('calendar grid', () => {
   it('counts days and months', () => {
@@ -61,5 +61,14 @@ describe('calendar grid', () => {
     expect(snap(53)).toBe(60);
     expect(minutesInto(at('2026-11-25', '09:30')!, '2026-11-25')).toBe(570);
     expect(atMinute('2026-11-25', 570)).toBe(at('2026-11-25', '09:30'));
+  });
+  it('draws a span of days in the month on its first day and on Mondays only', () => {
+    const phase = { start: parseDay('2026-09-01').toISOString(), end: parseDay('2026-12-16').toISOString(), allDay: true };
+    expect(drawnOn(phase, '2026-09-01')).toBe(true); // a Tuesday: its first day
+    expect(drawnOn(phase, '2026-09-02')).toBe(false);
+    expect(drawnOn(phase, '2026-09-07')).toBe(true); // Monday
+    expect(drawnOn(phase, '2026-12-17')).toBe(false); // after it
+    const timed = { start: at('2026-09-01', '22:00')!, end: at('2026-09-02', '02:00')! };
+    expect(drawnOn(timed, '2026-09-02')).toBe(true);
   });
 });

@@ -210,3 +210,13 @@ export function resized(item: Timed, minutes: number): { start: string; end: str
 
 /** The instant minutes after the local midnight of day. */
 export const atMinute = (day: string, minutes: number) => new Date(parseDay(day).getTime() + minutes * MINUTE).toISOString();
+
+/**
+ * Whether the month grid draws an item on a day: a span of whole days (a program's phase) is
+ * drawn on its first day and at the start of each week it runs through, not on every day
+ * (the day's dialog still lists it).
+ */
+export function drawnOn(item: Timed, day: string): boolean {
+  if (!item.allDay || !onDay(item, day)) return onDay(item, day);
+  return new Date(item.start).getTime() >= parseDay(day).getTime() || parseDay(day).getDay() === 1;
+}

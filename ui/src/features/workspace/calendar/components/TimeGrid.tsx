@@ -19,6 +19,8 @@ const K = 'workspaceCalendar.calendar';
 const WORK_START = 8;
 /** Pointer travel (px) before a press becomes a drag. */
 const THRESHOLD = 4;
+/** How near the edge of the hours (px) a drag scrolls them. */
+const EDGE = 24;
 
 export type Change = { start: string; end: string };
 
@@ -110,6 +112,13 @@ export function TimeGrid(props: {
     if (!d) return;
     if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < THRESHOLD) return;
     d.moved = true;
+    // Near the top or bottom of the hours, they scroll (the column's place moves with them).
+    const hours = body.current;
+    if (hours) {
+      const r = hours.getBoundingClientRect();
+      if (e.clientY < r.top + EDGE) hours.scrollTop -= EDGE / 2;
+      else if (e.clientY > r.bottom - EDGE) hours.scrollTop += EDGE / 2;
+    }
     if (d.mode === 'create') {
       const { min } = where(e.clientX, e.clientY, d.day);
       const a = Math.floor(d.at / SNAP) * SNAP;

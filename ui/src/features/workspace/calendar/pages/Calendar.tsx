@@ -20,7 +20,7 @@ import css from '../calendar.css?inline';
 import { Dialog } from '../../../../ui/Dialog';
 import { TextField } from '../../../../ui/fields/TextField';
 import { createEvent, deleteEvent, type CalendarItem, getFeed, listItems, makeFeed, respond, revokeFeed, type Feed, updateEvent } from '../api';
-import { addDays, at, atMinute, hhmm, itemsOn, moveToDay, parseDay, step, type View, VIEWS, windowOf, WEEKDAYS, ymd } from '../grid';
+import { addDays, at, atMinute, drawnOn, hhmm, itemsOn, moveToDay, parseDay, step, type View, VIEWS, windowOf, WEEKDAYS, ymd } from '../grid';
 import { type Change, TimeGrid } from '../components/TimeGrid';
 
 adoptStyles(css);
@@ -292,6 +292,7 @@ function DayGrid(props: {
           <tr key={week[0]}>
             {week.map((day) => {
               const list = itemsOn(items, day);
+              const chips = list.filter((i) => drawnOn(i, day));
               const outside = month && !day.startsWith(month);
               return (
                 <td
@@ -319,7 +320,7 @@ function DayGrid(props: {
                     {parseDay(day).getDate()}
                   </span>
                   <ul>
-                    {list.slice(0, max).map((item) => (
+                    {chips.slice(0, max).map((item) => (
                       <li key={item.key}>
                         <button
                           type="button"
@@ -333,10 +334,10 @@ function DayGrid(props: {
                         </button>
                       </li>
                     ))}
-                    {list.length > max && (
+                    {chips.length > max && (
                       <li>
                         <button type="button" tabIndex={-1} class="cal-more" onClick={() => props.onOpenDay(day)}>
-                          {t(`${K}.more`, { count: list.length - max })}
+                          {t(`${K}.more`, { count: chips.length - max })}
                         </button>
                       </li>
                     )}

@@ -543,3 +543,35 @@ func (s *Store) MayInvite(ctx context.Context, owner, userID int64) (bool, error
 		OR EXISTS (SELECT 1 FROM bookings WHERE host_id = ?2 AND student_id = ?1)`, owner, userID).Scan(&ok)
 	return ok, mapErr(err)
 }
+
+// ProgramRegistration is a person's registration for a program (a form they sent while
+// signed in), for the calendar's program dates.
+type ProgramRegistration struct {
+	ID        int64
+	Form      string
+	Status    string
+	CreatedAt time.Time
+}
+
+// ProgramRegistrationsOf lists a person's live registrations for the Cultural Volunteer
+// Program (rejected and withdrawn ones left out), newest first (submissions_user_idx).
+func (s *Store) ProgramRegistrationsOf(ctx context.Context, userID int64) ([]ProgramRegistration, error) {
+	rows, err := s.rows(ctx, `SELECT id, form, status, created_at FROM submissions
+		WHERE user_id = ? AND form = 'volunteer' AND status NOT IN ('rejected', 'opted_out')
+		ORDER BY created_at DESC, id DESC LIMIT 20`, userID)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	out := []ProgramRegistration{}
+	for rows.Next() {
+		var x ProgramRegistration
+		var created string
+		if err := rows.Scan(&x.ID, &x.Form, &x.Status, &created); err != nil {
+			return nil, mapErr(err)
+		}
+		x.CreatedAt = ParseT(created)
+		out = append(out, x)
+	}
+	return out, mapErr(rows.Err())
+}

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"sort"
@@ -18,7 +19,9 @@ import (
 	"gerege/app/platform/notify"
 	"gerege/app/platform/secure"
 	"gerege/app/platform/web"
+	"gerege/app/site"
 	"gerege/db"
+	"gerege/i18n"
 )
 
 const (
@@ -139,7 +142,46 @@ func (h *Handlers) items(ctx context.Context, userID int64, lang string, from, t
 			ID: d.OpportunityID, Title: title, Start: day.UTC(), End: day.AddDate(0, 0, 1).UTC(), AllDay: true, Status: status,
 			Link: "/opportunities/" + d.Slug, Invitees: []InviteeView{}})
 	}
+	programs, err := h.programDates(ctx, userID, lang, from, to)
+	if err != nil {
+		return out, err
+	}
+	out.Items = append(out.Items, programs...)
 	sort.SliceStable(out.Items, func(i, j int) bool { return out.Items[i].Start.Before(out.Items[j].Start) })
+	return out, nil
+}
+
+// programDates are the phases of the Cultural Volunteer Program's timeline (app/site) for the
+// person's own live registrations: each registration is for the next timeline after it was
+// sent (site.TimelineYear), shown as all-day spans on Ulaanbaatar's days, read-only, linking
+// to the program's page. Interviews (an application's status, without a time in the
+// opportunities module) and community events (the communities module has none) have no dates
+// to show yet: this is where they would join.
+func (h *Handlers) programDates(ctx context.Context, userID int64, lang string, from, to time.Time) ([]CalendarItem, error) {
+	regs, err := h.Store.ProgramRegistrationsOf(ctx, userID)
+	if err != nil || len(regs) == 0 {
+		return nil, err
+	}
+	out := []CalendarItem{}
+	seen := map[int]bool{}
+	for _, reg := range regs {
+		year := site.TimelineYear(reg.CreatedAt.In(defaultZone))
+		if seen[year] {
+			continue
+		}
+		seen[year] = true
+		for i, p := range site.VolunteerTimeline {
+			start := time.Date(year, time.Month(p.FromMonth), p.FromDay, 0, 0, 0, 0, defaultZone)
+			end := time.Date(year, time.Month(p.UntilMonth), p.UntilDay, 0, 0, 0, 0, defaultZone).AddDate(0, 0, 1)
+			if !start.Before(to) || !end.After(from) {
+				continue
+			}
+			title := i18n.T(lang, "programs.volunteer.calendar.summary", "phase", i18n.T(lang, "programs.volunteer.calendar.phases."+p.Key))
+			out = append(out, CalendarItem{Key: fmt.Sprintf("program:volunteer-%d-%s", year, p.Key), Kind: "program",
+				ID: int64(year*10 + i), Title: title, Start: start.UTC(), End: end.UTC(), AllDay: true, Status: reg.Status,
+				Link: "/programs/cultural-volunteer", Invitees: []InviteeView{}})
+		}
+	}
 	return out, nil
 }
 

@@ -5102,10 +5102,10 @@ export interface components {
             /** Format: int64 */
             id: number;
             invitees: components["schemas"]["CalendarInviteeView"][];
-            /** @description unique in the answer: event:1, booking:2, deadline:3 */
+            /** @description unique in the answer: event:1, booking:2, deadline:3, program:volunteer-2027-training */
             key: string;
             /** @enum {string} */
-            kind: "event" | "appointment" | "deadline" | "invitation";
+            kind: "event" | "appointment" | "deadline" | "invitation" | "program";
             /** @description where it is acted on, without the language prefix */
             link: string;
             location: string;
@@ -5113,7 +5113,7 @@ export interface components {
             owner: string;
             /** Format: date-time */
             start: string;
-            /** @description an appointment's status; applied or saved for a deadline; the person's answer to an invitation; empty for events */
+            /** @description an appointment's status; applied or saved for a deadline; the person's answer to an invitation; the registration's status for program dates (new, in_review, accepted); empty for events */
             status: string;
             /** @description the event's title; for an appointment the other person's name; for a deadline the opportunity's title in the request's language */
             title: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, at, itemsOn, monthDays, moveToDay, parseDay, step, weekDays, windowOf, ymd } from './grid';
+import { addDays, addMonths, at, atMinute, drawnOn, itemsOn, layoutDay, minutesInto, monthDays, moveToDay, parseDay, resized, shifted, snap, step, weekDays, windowOf, ymd } from './grid';
 
 describe('calendar grid', () => {
   it('counts days and months', () => {
@@ -33,5 +33,42 @@ describe('calendar grid', () => {
     expect(windowOf('agenda', '2026-11-25').days).toHaveLength(30);
     expect(step('month', '2026-11-25', 1)).toBe('2026-12-25');
     expect(step('week', '2026-11-25', -1)).toBe('2026-11-18');
+  });
+  it('places the timed items of a day on its hours, overlapping ones side by side', () => {
+    const ev = (from: string, to: string, day = '2026-11-25', allDay = false) => ({ start: at(day, from)!, end: at(day, to)!, allDay });
+    const a = ev('09:00', '10:00');
+    const b = ev('09:30', '11:00');
+    const c = ev('10:00', '10:30'); // overlaps b only: a's column is free again
+    const d = ev('12:00', '12:05'); // shorter than a step: drawn one step tall
+    const e = { start: at('2026-11-24', '22:00')!, end: at('2026-11-25', '01:00')!, allDay: false }; // from the day before
+    const all = ev('00:00', '00:00', '2026-11-25', true);
+    const placed = layoutDay([d, c, b, a, e, { ...all, end: at('2026-11-26', '00:00')! }], '2026-11-25');
+    const of = (x: object) => placed.find((p) => p.item === x)!;
+    expect(placed).toHaveLength(5); // the all-day item is not on the hours
+    expect([of(e).top, of(e).bottom]).toEqual([0, 60]);
+    expect([of(a).top, of(a).bottom, of(a).col, of(a).cols]).toEqual([540, 600, 0, 2]);
+    expect([of(b).col, of(b).cols]).toEqual([1, 2]);
+    expect([of(c).col, of(c).cols]).toEqual([0, 2]);
+    expect([of(d).top, of(d).bottom, of(d).col, of(d).cols]).toEqual([720, 735, 0, 1]);
+  });
+  it('moves by days and steps, resizes by steps, never shorter than a step', () => {
+    const item = { start: at('2026-11-25', '09:00')!, end: at('2026-11-25', '10:00')! };
+    expect(shifted(item, 1, 15)).toEqual({ start: at('2026-11-26', '09:15'), end: at('2026-11-26', '10:15') });
+    expect(shifted(item, 0, -15)).toEqual({ start: at('2026-11-25', '08:45'), end: at('2026-11-25', '09:45') });
+    expect(resized(item, 30).end).toBe(at('2026-11-25', '10:30'));
+    expect(resized(item, -120).end).toBe(at('2026-11-25', '09:15'));
+    expect(snap(52)).toBe(45);
+    expect(snap(53)).toBe(60);
+    expect(minutesInto(at('2026-11-25', '09:30')!, '2026-11-25')).toBe(570);
+    expect(atMinute('2026-11-25', 570)).toBe(at('2026-11-25', '09:30'));
+  });
+  it('draws a span of days in the month on its first day and on Mondays only', () => {
+    const phase = { start: parseDay('2026-09-01').toISOString(), end: parseDay('2026-12-16').toISOString(), allDay: true };
+    expect(drawnOn(phase, '2026-09-01')).toBe(true); // a Tuesday: its first day
+    expect(drawnOn(phase, '2026-09-02')).toBe(false);
+    expect(drawnOn(phase, '2026-09-07')).toBe(true); // Monday
+    expect(drawnOn(phase, '2026-12-17')).toBe(false); // after it
+    const timed = { start: at('2026-09-01', '22:00')!, end: at('2026-09-02', '02:00')! };
+    expect(drawnOn(timed, '2026-09-02')).toBe(true);
   });
 });

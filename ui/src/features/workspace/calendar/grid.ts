@@ -129,3 +129,94 @@ export function step(view: View, day: string, dir: 1 | -1): string {
       return addDays(day, 30 * dir);
   }
 }
+
+// The hour grid (week and day views): minutes of a local day, 15-minute steps.
+
+/** The step of moves and resizes, in minutes. */
+export const SNAP = 15;
+const MINUTE = 60_000;
+
+/** Rounds minutes to the nearest step. */
+export const snap = (min: number) => Math.round(min / SNAP) * SNAP;
+
+/** Minutes from the local midnight of day to an instant (not clamped: negative before the day). */
+export function minutesInto(iso: string, day: string): number {
+  return (new Date(iso).getTime() - parseDay(day).getTime()) / MINUTE;
+}
+
+/** The length of a local day in minutes (1440, or 1380/1500 on a daylight saving change). */
+export const dayLength = (day: string) => (parseDay(addDays(day, 1)).getTime() - parseDay(day).getTime()) / MINUTE;
+
+export interface Placed<T> {
+  item: T;
+  /** Minutes into the day, clamped to the day. */
+  top: number;
+  bottom: number;
+  /** The column among the overlapping items and how many columns they take. */
+  col: number;
+  cols: number;
+}
+
+/**
+ * The timed items of a day placed on its hours: by start and end, clamped to the day, at least
+ * one step tall; overlapping items side by side (each cluster of overlaps shares its columns).
+ */
+export function layoutDay<T extends Timed>(items: T[], day: string): Placed<T>[] {
+  const len = dayLength(day);
+  const placed = itemsOn(items, day)
+    .filter((i) => !i.allDay)
+    .map((item) => {
+      const top = Math.max(0, Math.min(len - SNAP, minutesInto(item.start, day)));
+      const bottom = Math.max(top + SNAP, Math.min(len, minutesInto(item.end, day)));
+      return { item, top, bottom, col: 0, cols: 1 };
+    })
+    .sort((a, b) => a.top - b.top || b.bottom - a.bottom);
+  let cluster: Placed<T>[] = [];
+  let ends: number[] = [];
+  let clusterEnd = -1;
+  const close = () => cluster.forEach((p) => (p.cols = ends.length));
+  for (const p of placed) {
+    if (p.top >= clusterEnd) {
+      close();
+      cluster = [];
+      ends = [];
+    }
+    let col = ends.findIndex((e) => e <= p.top);
+    if (col < 0) col = ends.push(0) - 1;
+    ends[col] = p.bottom;
+    p.col = col;
+    cluster.push(p);
+    clusterEnd = Math.max(clusterEnd, p.bottom);
+  }
+  close();
+  return placed;
+}
+
+/** The item moved by whole days and minutes (days counted as dates, so DST-safe), length kept. */
+export function shifted(item: Timed, days: number, minutes: number): { start: string; end: string } {
+  const s = new Date(item.start);
+  const len = new Date(item.end).getTime() - s.getTime();
+  s.setDate(s.getDate() + days);
+  s.setTime(s.getTime() + minutes * MINUTE);
+  return { start: s.toISOString(), end: new Date(s.getTime() + len).toISOString() };
+}
+
+/** The item with its end moved by minutes, never shorter than one step. */
+export function resized(item: Timed, minutes: number): { start: string; end: string } {
+  const s = new Date(item.start).getTime();
+  const e = Math.max(new Date(item.end).getTime() + minutes * MINUTE, s + SNAP * MINUTE);
+  return { start: item.start, end: new Date(e).toISOString() };
+}
+
+/** The instant minutes after the local midnight of day. */
+export const atMinute = (day: string, minutes: number) => new Date(parseDay(day).getTime() + minutes * MINUTE).toISOString();
+
+/**
+ * Whether the month grid draws an item on a day: a span of whole days (a program's phase) is
+ * drawn on its first day and at the start of each week it runs through, not on every day
+ * (the day's dialog still lists it).
+ */
+export function drawnOn(item: Timed, day: string): boolean {
+  if (!item.allDay || !onDay(item, day)) return onDay(item, day);
+  return new Date(item.start).getTime() >= parseDay(day).getTime() || parseDay(day).getDay() === 1;
+}

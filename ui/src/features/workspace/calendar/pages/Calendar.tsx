@@ -1,8 +1,10 @@
-// /dashboard/calendar: the person's events, appointments and followed deadlines in a month,
-// week, day or agenda view (a small grid of our own: no calendar library in the bundle). By
-// keyboard: the arrow keys move between days, Enter opens a day, whose dialog lists its items
-// and creates an event on it. By mouse: drag one's own event to another day. Below: the
-// private .ics feed for phone calendars.
+// /dashboard/calendar: the person's events, appointments, followed deadlines and program dates
+// in a month, week, day or agenda view (grids of our own: no calendar library in the bundle).
+// Month: the arrow keys move between days, Enter opens a day, whose dialog lists its items and
+// creates an event on it; drag one's own event to another day. Week and day: hour grids
+// (components/TimeGrid.tsx) where one's own events move and resize by mouse and keyboard, each
+// change saved optimistically and rolled back, with a message, when the server refuses it. On a
+// phone the week is shown a day at a time. Below: the private .ics feed for phone calendars.
 import type { TargetedDragEvent, TargetedKeyboardEvent } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +20,8 @@ import css from '../calendar.css?inline';
 import { Dialog } from '../../../../ui/Dialog';
 import { TextField } from '../../../../ui/fields/TextField';
 import { createEvent, deleteEvent, type CalendarItem, getFeed, listItems, makeFeed, respond, revokeFeed, type Feed, updateEvent } from '../api';
-import { addDays, at, hhmm, itemsOn, moveToDay, parseDay, step, type View, VIEWS, windowOf, WEEKDAYS, ymd } from '../grid';
+import { addDays, at, atMinute, drawnOn, hhmm, itemsOn, moveToDay, parseDay, step, type View, VIEWS, windowOf, WEEKDAYS, ymd } from '../grid';
+import { type Change, TimeGrid } from '../components/TimeGrid';
 
 adoptStyles(css);
 
@@ -28,11 +31,28 @@ export function Calendar() {
   return <DashboardShell page="calendar">{() => <CalendarBody />}</DashboardShell>;
 }
 
-type Editing = { item?: CalendarItem; day: string } | null;
+type Editing = { item?: CalendarItem; day: string; startTime?: string; end?: string; endTime?: string } | null;
+
+const NARROW = '(max-width: 600px)';
+
+/** Whether the screen is a phone's (the week is then shown a day at a time). */
+function useNarrow() {
+  const [narrow, setNarrow] = useState(() => typeof matchMedia === 'function' && matchMedia(NARROW).matches);
+  useEffect(() => {
+    const m = matchMedia(NARROW);
+    const f = () => setNarrow(m.matches);
+    m.addEventListener('change', f);
+    return () => m.removeEventListener('change', f);
+  }, []);
+  return narrow;
+}
 
 function CalendarBody() {
   const { t } = useTranslation();
-  const [view, setView] = useState<View>('month');
+  const [chosen, setView] = useState<View>('month');
+  const narrow = useNarrow();
+  const view: View = narrow && chosen === 'week' ? 'day' : chosen;
+  const [said, say] = useState('');
   const [anchor, setAnchor] = useState(() => ymd(new Date()));
   const [items, setItems] = useState<CalendarItem[] | null>(null);
   const [error, setError] = useState('');
@@ -66,6 +86,32 @@ function CalendarBody() {
         : `${formatDate(t, win.days[0])} – ${formatDate(t, win.days[win.days.length - 1])}`;
 
   const open = (item: CalendarItem) => (item.kind === 'event' ? setEditing({ item, day: ymd(new Date(item.start)) }) : setShown(item));
+  // A move or resize of one's own event: shown at once, saved, put back when refused.
+  const change = (item: CalendarItem, to: Change, how: 'move' | 'resize') => {
+    // (Added back when a reload of the window answered before the change was saved.)
+    const put = (x: CalendarItem) => setItems((list) => list && (list.some((i) => i.key === item.key) ? list.map((i) => (i.key === item.key ? x : i)) : [...list, x]));
+    put({ ...item, ...to });
+    say(how === 'resize' ? t(`${K}.resizedTo`, { time: hhmm(to.end) }) : t(`${K}.movedTo`, { date: formatDate(t, to.start), from: hhmm(to.start), to: hhmm(to.end) }));
+    updateEvent(item.id, { title: item.title, notes: item.notes, location: item.location, ...to }).then(
+      (saved) => {
+        put({ ...item, start: saved.start, end: saved.end });
+        // Moved out of the view (the next day of the day view, past the week's edge): the view
+        // follows it once saved, so the window's reload already has it where it went.
+        const day = ymd(new Date(saved.start));
+        if (!win.days.includes(day)) setAnchor(day);
+      },
+      (err: ApiError) => {
+        onApiError(err);
+        put(item);
+        toast.error(`${t(`${K}.rolledBack`)} ${err.message}`);
+        say(`${t(`${K}.rolledBack`)} ${err.message}`);
+      },
+    );
+  };
+  const create = (day: string, from: number, to: number) => {
+    const end = atMinute(day, to);
+    setEditing({ day, startTime: hhmm(atMinute(day, from)), end: ymd(new Date(end)), endTime: hhmm(end) });
+  };
   const move = (item: CalendarItem, day: string) => {
     if (item.kind !== 'event' || ymd(new Date(item.start)) === day) return;
     const to = moveToDay(item, day);
@@ -99,7 +145,7 @@ function CalendarBody() {
           {heading}
         </h2>
         <div role="group" aria-label={t(`${K}.viewLabel`)} class="button-row">
-          {VIEWS.map((v) => (
+          {VIEWS.filter((v) => !narrow || v !== 'week').map((v) => (
             <button key={v} type="button" class={v === view ? '' : 'secondary outline'} aria-pressed={v === view ? 'true' : 'false'} onClick={() => setView(v)}>
               {t(`${K}.views.${v}`)}
             </button>
@@ -112,11 +158,13 @@ function CalendarBody() {
       {error && <FormMessage message={error} />}
       {items === null ? (
         <p aria-busy="true">{t(`${K}.loading`)}</p>
-      ) : view === 'month' || view === 'week' ? (
+      ) : view === 'week' || view === 'day' ? (
+        <TimeGrid days={win.days} items={items} today={today} onOpen={open} onChange={change} onCreate={create} onCancel={() => say(t(`${K}.dragCancelled`))} />
+      ) : view === 'month' ? (
         <DayGrid
           days={win.days}
           items={items}
-          month={view === 'month' ? anchor.slice(0, 7) : ''}
+          month={anchor.slice(0, 7)}
           focus={anchor}
           today={today}
           onFocus={setAnchor}
@@ -127,7 +175,12 @@ function CalendarBody() {
       ) : (
         <Agenda days={win.days} items={items} onOpen={open} />
       )}
-      <p class="muted">{t(`${K}.dragHint`)}</p>
+      <p class="muted" id="cal-keys">
+        {t(view === 'week' || view === 'day' ? `${K}.gridHint` : `${K}.dragHint`)}
+      </p>
+      <p class="visually-hidden" aria-live="polite" id="cal-said">
+        {said}
+      </p>
       <Dialog open={openDay !== null} onClose={() => setOpenDay(null)} id="cal-day" title={openDay ? t(`${K}.dayTitle`, { date: formatDate(t, openDay) }) : ''}>
         {openDay && (
           <>
@@ -239,6 +292,7 @@ function DayGrid(props: {
           <tr key={week[0]}>
             {week.map((day) => {
               const list = itemsOn(items, day);
+              const chips = list.filter((i) => drawnOn(i, day));
               const outside = month && !day.startsWith(month);
               return (
                 <td
@@ -266,7 +320,7 @@ function DayGrid(props: {
                     {parseDay(day).getDate()}
                   </span>
                   <ul>
-                    {list.slice(0, max).map((item) => (
+                    {chips.slice(0, max).map((item) => (
                       <li key={item.key}>
                         <button
                           type="button"
@@ -280,10 +334,10 @@ function DayGrid(props: {
                         </button>
                       </li>
                     ))}
-                    {list.length > max && (
+                    {chips.length > max && (
                       <li>
                         <button type="button" tabIndex={-1} class="cal-more" onClick={() => props.onOpenDay(day)}>
-                          {t(`${K}.more`, { count: list.length - max })}
+                          {t(`${K}.more`, { count: chips.length - max })}
                         </button>
                       </li>
                     )}
@@ -375,9 +429,9 @@ function EventDialog({ editing, onDone, onClose }: { editing: NonNullable<Editin
   const form = useForm({
     title: item?.title ?? '',
     start: item ? ymd(new Date(item.start)) : editing.day,
-    startTime: item ? hhmm(item.start) : '09:00',
-    end: item ? ymd(new Date(item.end)) : editing.day,
-    endTime: item ? hhmm(item.end) : '10:00',
+    startTime: item ? hhmm(item.start) : (editing.startTime ?? '09:00'),
+    end: item ? ymd(new Date(item.end)) : (editing.end ?? editing.day),
+    endTime: item ? hhmm(item.end) : (editing.endTime ?? '10:00'),
     location: item?.location ?? '',
     notes: item?.notes ?? '',
     invitees: (item?.invitees ?? []).map((i) => i.email).join(', '),

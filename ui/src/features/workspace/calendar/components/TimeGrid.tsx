@@ -1,0 +1,287 @@
+// The week and day views: hours down the side, days across, all-day items in a row on top,
+// timed items placed by start and end (overlapping ones side by side), a line at the current
+// time, scrolled to working hours when it opens.
+//
+// One's own events move and resize. Mouse (or pen): drag an event to another day and hour, drag
+// its bottom edge to change its end (15-minute steps), Escape cancels a drag; drag over empty
+// hours (or click them) to create an event for that span. Keyboard, with an event focused:
+// up/down move it by 15 minutes, left/right by a day, Shift+up/down change its end. The page
+// saves each change optimistically and rolls it back when the server refuses (Calendar.tsx).
+import type { TargetedKeyboardEvent, TargetedPointerEvent } from 'preact';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../../lib/formatTime';
+import type { CalendarItem } from '../api';
+import { dayLength, hhmm, itemsOn, layoutDay, minutesInto, parseDay, resized, shifted, SNAP, snap } from '../grid';
+
+const K = 'workspaceCalendar.calendar';
+/** Where the hours open: 08:00. */
+const WORK_START = 8;
+/** Pointer travel (px) before a press becomes a drag. */
+const THRESHOLD = 4;
+/** How near the edge of the hours (px) a drag scrolls them. */
+const EDGE = 24;
+
+export type Change = { start: string; end: string };
+
+type Drag =
+  | { mode: 'move' | 'resize'; item: CalendarItem; day: string; x: number; y: number; at: number; moved: boolean }
+  | { mode: 'create'; day: string; x: number; y: number; at: number; moved: boolean };
+
+type Preview = { key: string; change: Change } | { create: string; from: number; to: number } | null;
+
+export function TimeGrid(props: {
+  days: string[];
+  items: CalendarItem[];
+  today: string;
+  onOpen: (item: CalendarItem) => void;
+  onChange: (item: CalendarItem, to: Change, how: 'move' | 'resize') => void;
+  onCreate: (day: string, from: number, to: number) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const { days, today } = props;
+  const body = useRef<HTMLDivElement>(null);
+  const drag = useRef<Drag | null>(null);
+  const suppressClick = useRef(false);
+  const refocus = useRef('');
+  const [preview, setPreview] = useState<Preview>(null);
+  const [now, setNow] = useState(() => new Date());
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  // Open at working hours (once; later renders keep the person's scroll).
+  useLayoutEffect(() => {
+    const el = body.current;
+    const col = el?.querySelector<HTMLElement>('.tg-col');
+    if (el && col) el.scrollTop = (col.offsetHeight / 24) * WORK_START;
+  }, []);
+  // After a key moved an event, it keeps the focus (it may be in another day's column now).
+  useLayoutEffect(() => {
+    if (!refocus.current) return;
+    const el = body.current?.querySelector<HTMLElement>(`[data-key="${refocus.current}"]`);
+    if (!el) return;
+    el.focus();
+    refocus.current = '';
+  });
+
+  const items = props.items.map((i) => (preview && 'key' in preview && preview.key === i.key ? { ...i, ...preview.change } : i));
+
+  /** The day column under x and the minutes into it at y. */
+  const where = (x: number, y: number, sameDay?: string) => {
+    const cols = [...(body.current?.querySelectorAll<HTMLElement>('.tg-col') ?? [])];
+    let col = cols.find((c) => c.dataset.col === sameDay);
+    if (!col) {
+      col = cols.find((c) => x < c.getBoundingClientRect().right) ?? cols[cols.length - 1];
+    }
+    const day = col.dataset.col!;
+    const r = col.getBoundingClientRect();
+    return { day, min: ((y - r.top) / r.height) * dayLength(day) };
+  };
+
+  const changeOf = (d: Extract<Drag, { item: CalendarItem }>, x: number, y: number): Change => {
+    if (d.mode === 'resize') {
+      const { min } = where(x, y, d.day);
+      const end = minutesInto(d.item.end, d.day);
+      return resized(d.item, snap(end + min - d.at) - end);
+    }
+    const { day, min } = where(x, y);
+    const start = minutesInto(d.item.start, d.day);
+    const daysAcross = Math.round((parseDay(day).getTime() - parseDay(d.day).getTime()) / 86_400_000);
+    return shifted(d.item, daysAcross, snap(start + min - d.at) - start);
+  };
+
+  // The window's listeners during a drag: stable functions that call this render's handlers.
+  const live = useRef<{ move: (e: PointerEvent) => void; up: (e: PointerEvent) => void; escape: (e: KeyboardEvent) => void } | null>(null);
+  const [on] = useState(() => ({
+    move: (e: PointerEvent) => live.current?.move(e),
+    up: (e: PointerEvent) => live.current?.up(e),
+    escape: (e: KeyboardEvent) => live.current?.escape(e),
+  }));
+  const finish = () => {
+    drag.current = null;
+    setPreview(null);
+    window.removeEventListener('pointermove', on.move);
+    window.removeEventListener('pointerup', on.up);
+    window.removeEventListener('keydown', on.escape, true);
+  };
+  const onMove = (e: PointerEvent) => {
+    const d = drag.current;
+    if (!d) return;
+    if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < THRESHOLD) return;
+    d.moved = true;
+    // Near the top or bottom of the hours, they scroll (the column's place moves with them).
+    const hours = body.current;
+    if (hours) {
+      const r = hours.getBoundingClientRect();
+      if (e.clientY < r.top + EDGE) hours.scrollTop -= EDGE / 2;
+      else if (e.clientY > r.bottom - EDGE) hours.scrollTop += EDGE / 2;
+    }
+    if (d.mode === 'create') {
+      const { min } = where(e.clientX, e.clientY, d.day);
+      const a = Math.floor(d.at / SNAP) * SNAP;
+      const b = snap(min);
+      setPreview({ create: d.day, from: Math.min(a, b), to: Math.max(Math.max(a, b), Math.min(a, b) + SNAP) });
+    } else {
+      setPreview({ key: d.item.key, change: changeOf(d, e.clientX, e.clientY) });
+    }
+  };
+  const onUp = (e: PointerEvent) => {
+    const d = drag.current;
+    if (!d) return;
+    finish();
+    if (d.mode === 'create') {
+      const from = Math.floor(d.at / SNAP) * SNAP;
+      if (!d.moved) return props.onCreate(d.day, from, Math.min(from + 60, dayLength(d.day)));
+      const b = snap(where(e.clientX, e.clientY, d.day).min);
+      const lo = Math.max(0, Math.min(from, b));
+      return props.onCreate(d.day, lo, Math.min(dayLength(d.day), Math.max(Math.max(from, b), lo + SNAP)));
+    }
+    if (!d.moved) return;
+    suppressClick.current = true;
+    const to = changeOf(d, e.clientX, e.clientY);
+    if (to.start !== d.item.start || to.end !== d.item.end) props.onChange(d.item, to, d.mode);
+  };
+  const onEscape = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !drag.current) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const moved = drag.current.moved;
+    suppressClick.current = true;
+    finish();
+    if (moved) props.onCancel();
+  };
+  useLayoutEffect(() => {
+    live.current = { move: onMove, up: onUp, escape: onEscape };
+  });
+  useEffect(
+    () => () => {
+      window.removeEventListener('pointermove', on.move);
+      window.removeEventListener('pointerup', on.up);
+      window.removeEventListener('keydown', on.escape, true);
+    },
+    [on],
+  );
+
+  const start = (e: TargetedPointerEvent<HTMLElement>, d: Drag) => {
+    if (e.button !== 0 || e.pointerType === 'touch') return; // fingers scroll the hours; they tap to open
+    e.preventDefault();
+    suppressClick.current = false;
+    drag.current = d;
+    window.addEventListener('pointermove', on.move);
+    window.addEventListener('pointerup', on.up);
+    window.addEventListener('keydown', on.escape, true);
+  };
+
+  const onKey = (e: TargetedKeyboardEvent<HTMLButtonElement>, item: CalendarItem) => {
+    if (item.kind !== 'event' || e.altKey || e.ctrlKey || e.metaKey) return;
+    const step = e.key === 'ArrowUp' ? -SNAP : e.key === 'ArrowDown' ? SNAP : 0;
+    let to: Change | null = null;
+    if (e.shiftKey && step) to = resized(item, step);
+    else if (!e.shiftKey && step) to = shifted(item, 0, step);
+    else if (!e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) to = shifted(item, e.key === 'ArrowLeft' ? -1 : 1, 0);
+    if (!to) return;
+    e.preventDefault();
+    if (to.start === item.start && to.end === item.end) return;
+    refocus.current = item.key;
+    props.onChange(item, to, e.shiftKey ? 'resize' : 'move');
+  };
+
+  const pct = (min: number, day: string) => `${(min / dayLength(day)) * 100}%`;
+  const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
+  const cls = `tg${days.length === 1 ? ' tg--day' : ''}`;
+  return (
+    <div class={cls}>
+      <div class="tg-row tg-head" aria-hidden="true">
+        <span />
+        {days.map((day) => (
+          <span key={day} class={day === today ? 'tg-today' : ''}>
+            {t(`${K}.weekday.${parseDay(day).getDay()}`)} {parseDay(day).getDate()}
+          </span>
+        ))}
+      </div>
+      <div class="tg-row tg-allday">
+        <span class="tg-gutter">{t(`${K}.allDay`)}</span>
+        {days.map((day) => (
+          <ul key={day} aria-label={t(`${K}.allDayOn`, { date: formatDate(t, day) })}>
+            {itemsOn(items, day)
+              .filter((i) => i.allDay)
+              .map((item) => (
+                <li key={item.key}>
+                  <button type="button" class={`cal-chip cal-chip--${item.kind}`} onClick={() => props.onOpen(item)}>
+                    <span class="visually-hidden">{t(`${K}.kinds.${item.kind}`)}: </span>
+                    {item.title}
+                  </button>
+                </li>
+              ))}
+          </ul>
+        ))}
+      </div>
+      <div class="tg-row tg-body" ref={body}>
+        <div class="tg-hours" aria-hidden="true">
+          {hours.map((h) => (
+            <span key={h}>{h}</span>
+          ))}
+        </div>
+        {days.map((day) => {
+          const ghost = preview && 'create' in preview && preview.create === day ? preview : null;
+          const nowMin = day === today ? minutesInto(now.toISOString(), day) : -1;
+          return (
+            <div
+              key={day}
+              class="tg-col"
+              data-col={day}
+              role="group"
+              aria-label={formatDate(t, day)}
+              onPointerDown={(e) => {
+                if (e.target !== e.currentTarget) return;
+                const r = e.currentTarget.getBoundingClientRect();
+                start(e, { mode: 'create', day, x: e.clientX, y: e.clientY, at: ((e.clientY - r.top) / r.height) * dayLength(day), moved: false });
+              }}
+            >
+              {layoutDay(items, day).map(({ item, top, bottom, col, cols }) => {
+                const own = item.kind === 'event';
+                return (
+                  <button
+                    key={item.key}
+                    type="button"
+                    data-key={item.key}
+                    class={`tg-ev cal-chip--${item.kind}${own ? ' tg-own' : ''}${preview && 'key' in preview && preview.key === item.key ? ' tg-dragging' : ''}`}
+                    style={{ top: pct(top, day), height: pct(bottom - top, day), left: `${(col / cols) * 100}%`, width: `${100 / cols}%` }}
+                    aria-describedby={own ? 'cal-keys' : undefined}
+                    onPointerDown={
+                      own
+                        ? (e) => {
+                            const grip = (e.target as Element).closest('.tg-grip');
+                            const r = e.currentTarget.parentElement!.getBoundingClientRect();
+                            const at = ((e.clientY - r.top) / r.height) * dayLength(day);
+                            start(e, { mode: grip ? 'resize' : 'move', item, day, x: e.clientX, y: e.clientY, at, moved: false });
+                          }
+                        : undefined
+                    }
+                    onClick={() => {
+                      if (suppressClick.current) {
+                        suppressClick.current = false;
+                        return;
+                      }
+                      props.onOpen(item);
+                    }}
+                    onKeyDown={(e) => onKey(e, item)}
+                  >
+                    <span class="cal-time">{`${hhmm(item.start)}–${hhmm(item.end)}`}</span> <span class="visually-hidden">{t(`${K}.kinds.${item.kind}`)}: </span>
+                    {item.title}
+                    {own && <span class="tg-grip" aria-hidden="true" />}
+                  </button>
+                );
+              })}
+              {ghost && <div class="tg-ghost" aria-hidden="true" style={{ top: pct(ghost.from, day), height: pct(ghost.to - ghost.from, day) }} />}
+              {nowMin >= 0 && nowMin < dayLength(day) && <div class="tg-now" aria-hidden="true" style={{ top: pct(nowMin, day) }} />}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -382,6 +382,9 @@ func TestInvitationIsAtomic(t *testing.T) {
 	s, ts := apitest.NewServer(t, generousLimits)
 	owner := apitest.Register(t, ts, "atomic-owner@example.mn", map[string]any{"accountType": "enterprise",
 		"organization": "Atomic Tours", "dateOfBirth": "1990-01-02"}).Str("accessToken")
+	// Each write that fails is followed by one that succeeds: more invitations than the free
+	// plan's staff seats.
+	apitest.OnPlan(t, s, "atomic-owner@example.mn", "pro")
 	failEachWrite(t, s, 201, func(t *testing.T, n int) (func() apitest.Reply, func(*testing.T)) {
 		email := fmt.Sprintf("invited%d@example.mn", n)
 		run := func() apitest.Reply {

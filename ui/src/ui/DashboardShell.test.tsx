@@ -47,7 +47,7 @@ describe('the sidebar', () => {
     expect(admin.at(-1)).toEqual(['staff', ['outbox', 'audit']]);
     shell();
     const links = within(nav()).getAllByRole('link');
-    expect(links.map((a) => a.textContent)).toEqual(['Home', 'Overview', 'Notifications', 'Permissions', 'My applications', 'Saved opportunities', 'My posts', 'Communities', 'Moderation', 'Profile', 'Account']);
+    expect(links.map((a) => a.textContent)).toEqual(['Home', 'Overview', 'Notifications', 'Permissions', 'My applications', 'Saved opportunities', 'My posts', 'Communities', 'Reports', 'Profile', 'Account']);
     expect(within(nav()).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
   });
 

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-5DZ24V4I.js";import"./chunk-4O2SXYX2.js";import"./chunk-OYFRZABF.js";import{U as r}from"./chunk-PDXVJHVH.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -11,7 +11,8 @@ import { onApiError } from '../../../../lib/session';
 import { DashboardShell } from '../../../../ui/DashboardShell';
 import { SelectField } from '../../../../ui/fields/TextField';
 import { InvoiceTable } from '../components/InvoiceTable';
-import { PayNext } from '../components/PayNext';
+import { PayNext } from '../../components/PayNext';
+import { ToSubscription } from '../components/ToSubscription';
 import { formatDay, formatMoney } from '../money';
 import { Limits, planName } from '../components/plan';
 import { adoptStyles } from '../../../../lib/styles';
@@ -128,7 +129,11 @@ function AccountView() {
           </p>
         )}
       </section>
-      {step && <PayNext step={step} />}
+      {step && (
+        <PayNext next={step.next} words="storeBilling.pay">
+          <ToSubscription />
+        </PayNext>
+      )}
       {(a.unpaid ?? []).length > 0 && (
         <section aria-labelledby="billing-unpaid-h">
           <h2 id="billing-unpaid-h">{t(`${U}.unpaid`)}</h2>

@@ -443,6 +443,20 @@ func (h *Handlers) CancelMine(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// A QPay invoice stays payable in the bank's app: ask QPay first, so an order paid a moment
+	// ago becomes paid (and is not cancelled) rather than its money arriving unrecorded. If
+	// QPay cannot be asked, the order is not cancelled (try again).
+	if o.Status == "placed" && o.PaymentID != 0 {
+		p, err := h.Store.Payment(r.Context(), o.PaymentID)
+		if err != nil {
+			return err
+		}
+		if p.Provider == payments.ProviderQPay && p.Status == db.PaymentPending {
+			if err := h.Payments.CheckQPay(r.Context(), p.ID); err != nil {
+				return err
+			}
+		}
+	}
 	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
 		if err := tx.SetOrderStatus(r.Context(), o.ID, []string{"placed"}, "cancelled", "", h.Now()); err != nil {
 			return err

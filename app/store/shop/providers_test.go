@@ -301,6 +301,28 @@ func TestCheckoutByQPay(t *testing.T) {
 		!strings.Contains(es[0].Text, "150 000₮") || !strings.Contains(es[0].Text, "SAT бэлтгэл × 1") {
 		t.Fatalf("the manager's email: %+v", es)
 	}
+	// A QPay invoice paid in the bank's app just before the buyer cancels: QPay is asked first,
+	// so the order becomes paid and is not cancelled (its money is never left unrecorded).
+	b = checkoutBody("qpay-2", map[string]any{"id": course, "quantity": 1})
+	b["provider"] = "qpay"
+	r = call(t, w, "individual", "POST", "/api/product/checkout", b)
+	apitest.MustStatus(t, r, 201)
+	id2, pay2 := orderOf(t, r)
+	p2, _ := st.Payment(ctx, pay2)
+	qp.Pay(t, p2.ProviderRef, "qpay-shop-2", "150000.00", false)
+	apitest.MustStatus(t, call(t, w, "individual", "POST", fmt.Sprintf("/api/me/orders/%d/cancel", id2), struct{}{}), 409)
+	if o, _ := st.OrderByID(ctx, id2); o.Status != "paid" {
+		t.Fatalf("cancelled after QPay was paid: %s", o.Status)
+	}
+	// One not paid is cancelled, with its payment.
+	b["key"] = "qpay-3"
+	r = call(t, w, "individual", "POST", "/api/product/checkout", b)
+	apitest.MustStatus(t, r, 201)
+	id3, pay3 := orderOf(t, r)
+	apitest.MustStatus(t, call(t, w, "individual", "POST", fmt.Sprintf("/api/me/orders/%d/cancel", id3), struct{}{}), 200)
+	if p3, _ := st.Payment(ctx, pay3); p3.Status != "cancelled" {
+		t.Fatalf("payment of the cancelled order: %s", p3.Status)
+	}
 	if es := emailsTo(t, w, "counselor"); len(es) != 0 {
 		t.Fatalf("a counselor was told of a sale: %+v", es)
 	}

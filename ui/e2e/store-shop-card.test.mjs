@@ -1,9 +1,15 @@
-// The shop's checkout by card, as far as it can be played offline: the server talks to the
-// official stripe-mock (through a small recording proxy, so the test learns the Checkout
-// Session the server opened), the browser is sent to Stripe's page (answered here, never
-// fetched), Stripe's signed webhook is sent by the test as Stripe would, and the order's page —
-// where Stripe sends the buyer back — waits for the payment and shows it paid. In both
-// languages (en desktop, mn phone), axe on every page, no raw keys, no console errors.
+// The shop's checkout by card and by QPay, as far as they can be played offline, on a server
+// with both configured:
+// - card (en, desktop): the server talks to the official stripe-mock (through a small recording
+//   proxy, so the test learns the Checkout Session the server opened), the browser is sent to
+//   Stripe's page (answered here, never fetched), Stripe's signed webhook is sent by the test as
+//   Stripe would, and the order's page — where Stripe sends the buyer back — waits for the
+//   payment and shows it paid;
+// - QPay (mn, phone): a small stand-in for QPay's three published calls (token, invoice,
+//   payment check; the Go tests use the fuller app/platform/payments/qpaytest) gives the QR and
+//   the banks' links, which the checkout page shows; the test pays the invoice "in the bank's
+//   app", and the page, polling, shows the order paid.
+// Axe on every page, no raw keys, no console errors.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -73,11 +79,58 @@ async function startStripe(env) {
 }
 const env = {};
 // Before the server starts (setup runs then): it reads its configuration once.
-const site = useSite({ env, args: ({ baseURL }) => ['--demo', '--base-url', baseURL], setup: () => startStripe(env) });
+const site = useSite({ env, args: ({ baseURL }) => ['--demo', '--base-url', baseURL], setup: async () => Promise.all([startStripe(env), startQPay(env)]) });
 after(() => {
   proxy?.close();
+  qpay?.close();
   mock?.kill();
 });
+
+// The QPay stand-in: its invoices and their payments.
+const invoices = new Map(); // invoice_id → { amount, paid: [] }
+let qpay;
+async function startQPay(env) {
+  const json = (res, status, v) => {
+    res.writeHead(status, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(v));
+  };
+  qpay = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const body = raw ? JSON.parse(raw) : {};
+      if (req.url === '/v2/auth/token') return json(res, 200, { token_type: 'bearer', access_token: 'e2e-token', expires_in: 3600 });
+      if (req.headers.authorization !== 'Bearer e2e-token') return json(res, 401, { error: 'NO_CREDENTIALS', message: 'token' });
+      if (req.url === '/v2/invoice') {
+        const id = `inv-e2e-${invoices.size + 1}`;
+        invoices.set(id, { amount: body.amount, paid: [] });
+        return json(res, 200, {
+          invoice_id: id,
+          qr_text: `0002010102121531279404962794049600022310027138152045734530349654031005802MN5904TEST6011Ulaanbaatar${id}`,
+          qr_image: '',
+          qPay_shortUrl: `https://s.qpay.mn/${id}`,
+          urls: [
+            { name: 'Khan bank', description: 'Хаан банк', logo: '', link: `khanbank://q?qPay_QRcode=${id}` },
+            { name: 'State bank', description: 'Төрийн банк', logo: '', link: `statebank://q?qPay_QRcode=${id}` },
+          ],
+        });
+      }
+      if (req.url === '/v2/payment/check') {
+        const inv = invoices.get(body.object_id);
+        const rows = (inv?.paid ?? []).map((p) => ({ payment_id: p, payment_status: 'PAID', payment_amount: `${inv.amount}.00`, payment_currency: 'MNT' }));
+        return json(res, 200, { count: rows.length, paid_amount: rows.length ? inv.amount : 0, rows });
+      }
+      return json(res, 404, { error: 'NOT_FOUND' });
+    });
+  });
+  await new Promise((resolve) => qpay.listen(0, '127.0.0.1', resolve));
+  Object.assign(env, {
+    GEREGE_QPAY_CLIENT_ID: 'e2e',
+    GEREGE_QPAY_CLIENT_SECRET: 'e2e-secret',
+    GEREGE_QPAY_INVOICE_CODE: 'GEREGE_E2E',
+    GEREGE_QPAY_API_BASE: `http://127.0.0.1:${qpay.address().port}`,
+  });
+}
 
 /** Stripe's signed "checkout.session.completed" of a paid session of `amount` tögrög. */
 async function webhook(session, amount) {
@@ -101,12 +154,12 @@ async function webhook(session, amount) {
   assert.equal(res.status, 200, await res.text());
 }
 
-describe('the shop by card (stripe-mock)', () => {
-  for (const [lang, viewport] of [
-    ['en', { width: 1366, height: 900 }],
-    ['mn', { width: 375, height: 740 }],
+describe('the shop by card and QPay (stripe-mock, a QPay stand-in)', () => {
+  for (const [lang, viewport, provider] of [
+    ['en', { width: 1366, height: 900 }, 'stripe'],
+    ['mn', { width: 375, height: 740 }, 'qpay'],
   ]) {
-    it(`pay by card, come back, the order shows paid (${lang}, ${viewport.width}px)`, async () => {
+    it(`pay by ${provider}, the order shows paid (${lang}, ${viewport.width}px)`, async () => {
       const context = await site.browser.newContext({ viewport });
       await signInApi(context, site.baseURL, who('student'));
       await context.addCookies([{ name: 'gerege_signed_in', value: '1', url: site.baseURL }]);
@@ -139,34 +192,49 @@ describe('the shop by card (stripe-mock)', () => {
       await page.goto(`${site.baseURL}/${lang}/product/checkout`);
       await page.locator('#app[data-ready]').waitFor({ state: 'attached' });
       await page.getByRole('heading', { level: 2, name: t(lang, 'shop.checkout.steps.delivery') }).waitFor();
-      // The configured methods: card and bank transfer (QPay is not configured here).
-      const card = page.getByLabel(t(lang, 'shop.checkout.payment.stripe'));
-      await card.waitFor();
-      assert.equal(await page.getByLabel(t(lang, 'shop.checkout.payment.qpay')).count(), 0);
-      await card.check();
+      // The configured methods: card, QPay and bank transfer.
+      await page.getByLabel(t(lang, 'shop.checkout.payment.bank')).waitFor();
+      await page.getByLabel(t(lang, 'shop.checkout.payment.stripe')).waitFor();
+      await page.getByLabel(t(lang, `shop.checkout.payment.${provider}`)).check();
       found.push(...(await axe(page, `${lang} payment methods`)));
       await page.getByRole('button', { name: t(lang, 'shop.checkout.next') }).click();
       await page.getByRole('heading', { level: 2, name: t(lang, 'shop.checkout.steps.review') }).waitFor();
       const before = sessions.length;
       await page.getByRole('button', { name: t(lang, 'shop.checkout.pay') }).click();
-      await page.waitForURL(/checkout\.stripe\.com/);
-      assert.ok(toStripe, 'sent to Stripe Checkout');
-      assert.equal(sessions.length, before + 1, 'one Checkout Session');
+      if (provider === 'qpay') {
+        // The QR and the banks' apps, on the checkout page, which waits for the payment…
+        await page.getByRole('img', { name: t(lang, 'shop.payNext.qrLabel') }).waitFor();
+        await page.getByRole('link', { name: 'Хаан банк' }).waitFor();
+        await page.getByText(t(lang, 'shop.orders.waiting')).waitFor();
+        found.push(...(await axe(page, `${lang} QPay QR`)));
+        // …until the buyer pays in the bank's app; polling asks QPay and shows it paid.
+        assert.equal(invoices.size, 1, 'one QPay invoice');
+        const [[, inv]] = [...invoices];
+        inv.paid.push('qpay-e2e-1');
+        await page.getByText(t(lang, 'shop.orders.paidNow')).waitFor({ timeout: 15_000 });
+        found.push(...(await axe(page, `${lang} QPay paid`)));
+        const orders = await (await context.request.get(`${site.baseURL}/api/me/orders`)).json();
+        assert.equal(orders.items[0].status, 'paid');
+      } else {
+        await page.waitForURL(/checkout\.stripe\.com/);
+        assert.ok(toStripe, 'sent to Stripe Checkout');
+        assert.equal(sessions.length, before + 1, 'one Checkout Session');
 
-      // Stripe sends the buyer back to the order's page, which waits for the payment…
-      const orders = await (await context.request.get(`${site.baseURL}/api/me/orders`)).json();
-      const order = orders.items[0];
-      assert.equal(order.status, 'placed');
-      await page.goto(`${site.baseURL}/${lang}/dashboard/orders/${order.id}?payment=${order.paymentId}`);
-      await page.locator('#app[data-ready]').waitFor({ state: 'attached' });
-      await page.getByText(t(lang, 'shop.orders.waiting')).waitFor();
-      await page.getByText(t(lang, 'shop.checkout.payment.stripe')).waitFor();
-      found.push(...(await axe(page, `${lang} waiting`)));
-      // …until Stripe's webhook says it is paid.
-      await webhook(sessions[sessions.length - 1], order.total);
-      await page.getByText(t(lang, 'shop.orders.paidNow')).waitFor({ timeout: 15_000 });
-      await page.locator('[data-status="paid"]').waitFor();
-      found.push(...(await axe(page, `${lang} paid`)));
+        // Stripe sends the buyer back to the order's page, which waits for the payment…
+        const orders = await (await context.request.get(`${site.baseURL}/api/me/orders`)).json();
+        const order = orders.items[0];
+        assert.equal(order.status, 'placed');
+        await page.goto(`${site.baseURL}/${lang}/dashboard/orders/${order.id}?payment=${order.paymentId}`);
+        await page.locator('#app[data-ready]').waitFor({ state: 'attached' });
+        await page.getByText(t(lang, 'shop.orders.waiting')).waitFor();
+        await page.getByText(t(lang, 'shop.checkout.payment.stripe')).waitFor();
+        found.push(...(await axe(page, `${lang} waiting`)));
+        // …until Stripe's webhook says it is paid.
+        await webhook(sessions[sessions.length - 1], order.total);
+        await page.getByText(t(lang, 'shop.orders.paidNow')).waitFor({ timeout: 15_000 });
+        await page.locator('[data-status="paid"]').waitFor();
+        found.push(...(await axe(page, `${lang} paid`)));
+      }
       const text = await page.locator('body').innerText();
       assert.doesNotMatch(text, /\b(shop|shopDashboard|dashboard)\.[a-z]+\.[a-zA-Z]/, 'raw key');
 

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-YNAATISH.js";import"./chunk-ASTZ4JCE.js";import"./chunk-NND7W6IK.js";import{U as r}from"./chunk-XGDVNJN6.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -219,7 +219,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		// Store: plans, subscriptions and invoices.
 		{"billing", &billing.Handlers{Store: store, Mailer: s.mailer, Payments: s.payments, BaseURL: cfg.BaseURL, Limiter: s.limiter, Now: s.now, Rate: web.Rate{N: 60, Per: time.Hour}}},
 		// The store's shop: products, cart and checkout, orders paid through payments.
-		{"shop", &shop.Handlers{Store: store, Files: s.files, Payments: s.payments, Limiter: s.limiter,
+		{"shop", &shop.Handlers{Store: store, Files: s.files, Payments: s.payments, Limiter: s.limiter, BaseURL: cfg.BaseURL,
 			Now: s.now, Rate: web.Rate{N: 600, Per: time.Hour}}},
 	}
 

@@ -412,10 +412,13 @@ type Order struct {
 	Billing     string // JSON
 	PaymentID   int64
 	Key         string
-	CreatedAt   time.Time
-	PaidAt      time.Time
-	UpdatedAt   time.Time
-	Items       []OrderItem
+	// CancelReason is why the platform cancelled the order: "" (the buyer or the seller did) or
+	// "sold_out_at_payment" (paid by card or QPay after its last item was sold: a refund is owed).
+	CancelReason string
+	CreatedAt    time.Time
+	PaidAt       time.Time
+	UpdatedAt    time.Time
+	Items        []OrderItem
 }
 
 // OrderItem is one line of an order, with the name and price it was sold at.
@@ -430,7 +433,7 @@ type OrderItem struct {
 
 const orderCols = `x.id, coalesce(x.buyer_user_id, 0), coalesce(u.first_name || ' ' || u.last_name, ''), coalesce(u.email, ''),
 	x.seller, x.status, x.fulfilment, x.currency, x.subtotal, x.discount, x.shipping, x.total, x.coupon, x.delivery, x.billing,
-	coalesce(x.payment_id, 0), x.idempotency_key, x.created_at, x.paid_at, x.updated_at`
+	coalesce(x.payment_id, 0), x.idempotency_key, x.cancel_reason, x.created_at, x.paid_at, x.updated_at`
 
 const orderFrom = ` FROM shop_orders x LEFT JOIN users u ON u.id = x.buyer_user_id`
 
@@ -440,7 +443,7 @@ func scanOrder(sc scanner) (*Order, error) {
 	var paid *string
 	if err := sc.Scan(&o.ID, &o.BuyerUserID, &o.BuyerName, &o.BuyerEmail, &o.Seller, &o.Status, &o.Fulfilment, &o.Currency,
 		&o.Subtotal, &o.Discount, &o.Shipping, &o.Total, &o.Coupon, &o.Delivery, &o.Billing, &o.PaymentID, &o.Key,
-		&created, &paid, &updated); err != nil {
+		&o.CancelReason, &created, &paid, &updated); err != nil {
 		return nil, mapErr(err)
 	}
 	o.CreatedAt, o.PaidAt, o.UpdatedAt = ParseT(created), nullT(paid), ParseT(updated)
@@ -624,6 +627,17 @@ func (s *Store) ShopOrderPaid(ctx context.Context, orderID, paymentID int64, now
 	if err := rows.Err(); err != nil {
 		return err
 	}
+	// Every line is checked before any is taken, so a refusal (ErrSoldOut) has written nothing
+	// and the caller may still record the order otherwise in the same transaction.
+	for _, l := range lines {
+		var enough bool
+		if err := s.row(ctx, `SELECT stock_kind <> 'number' OR stock >= ? FROM shop_products WHERE id = ?`, l.qty, l.id).Scan(&enough); err != nil {
+			return mapErr(err)
+		}
+		if !enough {
+			return ErrSoldOut
+		}
+	}
 	for _, l := range lines {
 		// One statement decides: counted stock must cover the quantity (the CHECK is the last guard).
 		res, err := s.exec(ctx, `UPDATE shop_products SET sold = sold + ?1,
@@ -639,6 +653,21 @@ func (s *Store) ShopOrderPaid(ctx context.Context, orderID, paymentID int64, now
 	_, err = s.exec(ctx, `UPDATE shop_orders SET status = 'paid', payment_id = ?, paid_at = ?, updated_at = ? WHERE id = ?`,
 		paymentID, T(now), T(now), orderID)
 	return err
+}
+
+// ShopOrderSoldOutAtPayment records that a placed order's payment arrived after its stock ran
+// out: the order is cancelled with reason "sold_out_at_payment", names the payment and when it
+// was paid, and takes no stock. ErrConflict when the order is not placed.
+func (s *Store) ShopOrderSoldOutAtPayment(ctx context.Context, orderID, paymentID int64, now time.Time) error {
+	res, err := s.exec(ctx, `UPDATE shop_orders SET status = 'cancelled', cancel_reason = 'sold_out_at_payment', payment_id = ?,
+		paid_at = ?, updated_at = ? WHERE id = ? AND status = 'placed'`, paymentID, T(now), T(now), orderID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrConflict
+	}
+	return nil
 }
 
 // SetOrderStatus moves an order from one of from to status (with its fulfilment); ErrConflict

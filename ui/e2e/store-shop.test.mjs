@@ -103,6 +103,8 @@ describe('the shop', () => {
       await page.getByRole('button', { name: t(lang, 'shop.checkout.next') }).click();
       await stepHeading(2).waitFor();
       await page.getByLabel(t(lang, 'shop.checkout.delivery.pickup')).check();
+      // No card or QPay configured here: the bank transfer is the one payment method, chosen.
+      assert.equal(await page.getByLabel(t(lang, 'shop.checkout.payment.bank')).isChecked(), true);
       await page.getByRole('button', { name: t(lang, 'shop.checkout.next') }).click();
       await stepHeading(3).waitFor();
       found.push(...(await axe(page, `${lang} review`)));
@@ -115,11 +117,19 @@ describe('the shop', () => {
       assert.match(reference, /^GRG-/);
       found.push(...(await axe(page, `${lang} placed`)));
 
-      // The admin sees the transfer arrive and marks it paid.
       const orders = await (await context.request.get(`${site.baseURL}/api/me/orders`)).json();
       const order = orders.items[0];
       assert.equal(order.status, 'placed');
       assert.equal(order.lines.find((l) => l.name === HOODIE[lang])?.quantity, 2);
+      // The order's own page says how to pay it: the same transfer.
+      await page.getByRole('link', { name: t(lang, 'shop.checkout.myOrders') }).click();
+      await page.waitForURL(`**/dashboard/orders/${order.id}`);
+      await page.locator('[data-reference]').filter({ hasText: reference }).waitFor();
+      await page.getByText(t(lang, 'shop.checkout.payment.bank')).first().waitFor();
+      found.push(...(await axe(page, `${lang} my order`)));
+      await noRawKeys(page);
+
+      // The admin sees the transfer arrive and marks it paid.
       const admin = await site.browser.newContext();
       await signInApi(admin, site.baseURL, who('admin'));
       const res = await admin.request.post(`${site.baseURL}/api/payments/${order.paymentId}/mark-paid`, {

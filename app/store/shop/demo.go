@@ -117,7 +117,7 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time) error {
 			delivery = "pickup"
 		}
 		o, err := h.place(ctx, b.buyer.ID, q, products, delivery, Billing{Name: b.buyer.FirstName + " " + b.buyer.LastName,
-			Email: b.buyer.Email, Phone: "99112233", Address: "Сүхбаатар дүүрэг, 1-р хороо", City: "Улаанбаатар"}, "demo-"+strconv.Itoa(i))
+			Email: b.buyer.Email, Phone: "99112233", Address: "Сүхбаатар дүүрэг, 1-р хороо", City: "Улаанбаатар"}, "demo-"+strconv.Itoa(i), payments.ProviderBank)
 		if err != nil {
 			return fmt.Errorf("shop demo: order %d: %w", i, err)
 		}

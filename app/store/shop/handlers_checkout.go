@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,10 +14,25 @@ import (
 	"gerege/db"
 )
 
-// CheckoutResult is an order and what the buyer does next to pay it (nil once paid or cancelled).
+// CheckoutResult is an order and what the buyer does next to pay it (nil once paid or
+// cancelled, and on a mere look at an order paid by card or QPay: POST …/pay starts again).
 type CheckoutResult struct {
-	Order OrderView      `json:"order"`
-	Next  *payments.Next `json:"next,omitempty"`
+	Order OrderView `json:"order"`
+	// Provider is how the order is paid ("" when it has no payment).
+	Provider string         `json:"provider" enum:"bank,stripe,qpay,"`
+	Next     *payments.Next `json:"next,omitempty"`
+}
+
+// providersFor lists the configured providers that take currency (QPay takes tögrög only).
+func (h *Handlers) providersFor(currency string) []string {
+	out := []string{}
+	for _, p := range h.Payments.Available() {
+		if p == payments.ProviderQPay && currency != "MNT" {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // quote merges and prices items for lang: the one computation every number comes from.
@@ -45,6 +61,7 @@ func (h *Handlers) quote(ctx context.Context, lang string, items []CartItem, cou
 		}
 	}
 	q, err := price(lang, lines, products, coupon, couponCode, delivery, h.Now())
+	q.Providers = h.providersFor(q.Currency)
 	return lines, q, products, err
 }
 
@@ -165,14 +182,17 @@ func (h *Handlers) Checkout(w http.ResponseWriter, r *http.Request) error {
 	}
 	c := &web.Checker{}
 	c.Text("key", in.Key, true, 100)
-	c.OneOf("provider", in.Provider, false, "bank")
+	c.OneOf("provider", in.Provider, false, payments.ProviderBank, payments.ProviderStripe, payments.ProviderQPay)
+	if in.Provider == "" {
+		in.Provider = payments.ProviderBank
+	}
 	checkBilling(c, in.Billing, true)
 	if err := c.Err(); err != nil {
 		return err
 	}
 	// The same key again (a double click, a retry after a lost answer): the same order.
 	if o, err := h.Store.OrderByKey(ctx, u.ID, in.Key); err == nil {
-		return h.answer(w, r, http.StatusOK, o)
+		return h.answer(w, r, http.StatusOK, o, true)
 	} else if !db.IsNotFound(err) {
 		return err
 	}
@@ -186,6 +206,10 @@ func (h *Handlers) Checkout(w http.ResponseWriter, r *http.Request) error {
 		if l.price > 0 && int64(l.price) != q.Lines[i].Price {
 			return web.Invalid(map[string]web.Msg{"items." + itoa(i) + ".price": web.M("shop.errors.priceChanged")})
 		}
+	}
+	// Only what is configured, and takes the cart's currency, is offered and accepted.
+	if !slices.Contains(q.Providers, in.Provider) {
+		return web.Invalid(map[string]web.Msg{"provider": web.M("shop.errors.provider")})
 	}
 	if q.Physical && in.Delivery == "courier" && strings.TrimSpace(in.Billing.Address) == "" {
 		return web.Invalid(map[string]web.Msg{"billing.address": web.M("validation.required")})
@@ -202,24 +226,24 @@ func (h *Handlers) Checkout(w http.ResponseWriter, r *http.Request) error {
 	if q.Total <= 0 {
 		return web.Invalid(map[string]web.Msg{"items": web.M("shop.errors.free")})
 	}
-	o, err := h.place(ctx, u.ID, q, products, delivery, in.Billing, in.Key)
+	o, err := h.place(ctx, u.ID, q, products, delivery, in.Billing, in.Key, in.Provider)
 	if errors.Is(err, db.ErrConflict) { // the same key at the same moment: the other request's order
 		existing, err2 := h.Store.OrderByKey(ctx, u.ID, in.Key)
 		if err2 != nil {
 			return err2
 		}
-		return h.answer(w, r, http.StatusOK, existing)
+		return h.answer(w, r, http.StatusOK, existing, true)
 	}
 	if err != nil {
 		return err
 	}
-	return h.answer(w, r, http.StatusCreated, o)
+	return h.answer(w, r, http.StatusCreated, o, true)
 }
 
-// place records a placed order of a quote and its pending bank-transfer payment in one
+// place records a placed order of a quote and its pending payment through provider in one
 // transaction, and empties the buyer's stored cart with it. The same buyer and key again is
 // db.ErrConflict.
-func (h *Handlers) place(ctx context.Context, buyer int64, q Quote, products map[int64]*db.Product, delivery string, b Billing, key string) (*db.Order, error) {
+func (h *Handlers) place(ctx context.Context, buyer int64, q Quote, products map[int64]*db.Product, delivery string, b Billing, key, provider string) (*db.Order, error) {
 	billing, _ := json.Marshal(b)
 	o := &db.Order{BuyerUserID: buyer, Seller: q.Seller, Currency: q.Currency, Subtotal: q.SubTotal, Discount: q.Discount,
 		Shipping: q.Shipping, Total: q.Total, Coupon: q.Coupon, Delivery: delivery, Billing: string(billing), Key: key}
@@ -234,7 +258,7 @@ func (h *Handlers) place(ctx context.Context, buyer int64, q Quote, products map
 		}
 		// The buyer pays as a person; the payee is the seller.
 		p, err := h.Payments.Create(ctx, tx, payments.NewPayment{Purpose: "order", RefID: o.ID, PayerUserID: buyer,
-			Payee: q.Seller, Money: payments.Money{Amount: q.Total, Currency: q.Currency}, Provider: payments.ProviderBank,
+			Payee: q.Seller, Money: payments.Money{Amount: q.Total, Currency: q.Currency}, Provider: provider,
 			Key: "order:" + strconv.FormatInt(o.ID, 10)})
 		if err != nil {
 			return err
@@ -251,23 +275,46 @@ func (h *Handlers) place(ctx context.Context, buyer int64, q Quote, products map
 	return o, nil
 }
 
-// answer writes an order with what to do next to pay it.
-func (h *Handlers) answer(w http.ResponseWriter, r *http.Request, status int, o *db.Order) error {
+// answer writes an order with what to do next to pay it. A bank transfer's details are the
+// same at every look; a card or QPay payment is begun (a new Checkout Session, a new QPay
+// invoice) only when begin says so — at checkout and when the buyer asks to pay again — never
+// on a mere look at the order.
+func (h *Handlers) answer(w http.ResponseWriter, r *http.Request, status int, o *db.Order, begin bool) error {
 	out := CheckoutResult{Order: OrderOf(web.Lang(r), o)}
-	if o.Status == "placed" && o.PaymentID != 0 {
-		next, err := h.Payments.Begin(r.Context(), o.PaymentID, "/"+web.Lang(r)+"/dashboard/orders/"+strconv.FormatInt(o.ID, 10))
+	if o.PaymentID != 0 {
+		p, err := h.Store.Payment(r.Context(), o.PaymentID)
 		if err != nil {
 			return err
 		}
-		out.Next = &next
+		out.Provider = p.Provider
+		if o.Status == "placed" && p.Status == db.PaymentPending && (begin || p.Provider == payments.ProviderBank) {
+			next, err := h.Payments.Begin(r.Context(), o.PaymentID, h.returnURL(web.Lang(r), o.ID))
+			if err != nil {
+				return err
+			}
+			out.Next = &next
+		}
 	}
 	web.JSON(w, status, out)
 	return nil
 }
 
+// returnURL is where the payer comes back from the provider's page: the order's own page
+// (absolute: Stripe wants one; it adds ?payment=<id>).
+func (h *Handlers) returnURL(lang string, orderID int64) string {
+	return strings.TrimRight(h.BaseURL, "/") + "/" + lang + "/dashboard/orders/" + strconv.FormatInt(orderID, 10)
+}
+
 // orderPaid is the "order" purpose's PaidFunc: inside the payment's settling transaction, the
-// order becomes paid and its stock is taken. Too little stock left refuses the settlement
-// (everything rolls back; the payment stays pending for the admin to refund).
+// order becomes paid, its stock is taken and the buyer and the seller are told.
+//
+// Too little stock left: for a bank transfer (an admin marking it received) the settlement is
+// refused — everything rolls back, the admin is told the item sold out and refunds the payer
+// before anything is recorded. For a card or QPay payment the money has already been taken by
+// the provider, so refusing would only leave it unrecorded (and make the provider retry
+// forever): the payment is settled (the ledger shows the money received), the order is
+// cancelled with reason "sold_out_at_payment", no stock is taken, and the buyer and the seller
+// (who owes the refund, made in the provider's dashboard) are told.
 func (h *Handlers) orderPaid(ctx context.Context, tx *db.Store, p db.Payment) error {
 	err := tx.ShopOrderPaid(ctx, p.RefID, p.ID, h.Now())
 	switch {
@@ -275,6 +322,14 @@ func (h *Handlers) orderPaid(ctx context.Context, tx *db.Store, p db.Payment) er
 		// Orders are never deleted, so only a payment made outside the shop can name no order:
 		// the money is recorded, nothing here changes.
 		return nil
+	case errors.Is(err, db.ErrSoldOut) && p.Provider != payments.ProviderBank:
+		if err := tx.ShopOrderSoldOutAtPayment(ctx, p.RefID, p.ID, h.Now()); err != nil {
+			return err
+		}
+		if err := h.notifyBuyer(ctx, tx, p.RefID, "cancelled_sold_out"); err != nil {
+			return err
+		}
+		return h.notifySeller(ctx, tx, p.RefID, SoldOutAtPayment.Name)
 	case errors.Is(err, db.ErrSoldOut):
 		return &web.Error{Status: http.StatusConflict, Code: "sold_out", Message: web.M("shop.errors.soldOutAtPayment")}
 	case errors.Is(err, db.ErrConflict):
@@ -282,7 +337,10 @@ func (h *Handlers) orderPaid(ctx context.Context, tx *db.Store, p db.Payment) er
 	case err != nil:
 		return err
 	}
-	return h.notifyBuyer(ctx, tx, p.RefID, "paid")
+	if err := h.notifyBuyer(ctx, tx, p.RefID, "paid"); err != nil {
+		return err
+	}
+	return h.notifySeller(ctx, tx, p.RefID, OrderPaid.Name)
 }
 
 // cancelPayment cancels the pending payment of an order being cancelled before payment (a
@@ -359,7 +417,24 @@ func (h *Handlers) MyOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return h.answer(w, r, http.StatusOK, o)
+	return h.answer(w, r, http.StatusOK, o, false)
+}
+
+// PayMine is POST /api/me/orders/{id}/pay: pay an order still waiting for its payment again
+// (the buyer left Stripe's page, or wants a fresh QPay QR): a new attempt of the same payment,
+// so paying twice is impossible.
+func (h *Handlers) PayMine(w http.ResponseWriter, r *http.Request) error {
+	o, err := h.myOrder(r)
+	if err != nil {
+		return err
+	}
+	if o.Status != "placed" {
+		return &web.Error{Status: http.StatusConflict, Code: "order_not_payable", Message: web.M("shop.errors.notPayable")}
+	}
+	if err := h.rate(caller(r), "pay"); err != nil {
+		return err
+	}
+	return h.answer(w, r, http.StatusOK, o, true)
 }
 
 // CancelMine is POST /api/me/orders/{id}/cancel: a buyer cancels an order not yet paid.
@@ -367,6 +442,20 @@ func (h *Handlers) CancelMine(w http.ResponseWriter, r *http.Request) error {
 	o, err := h.myOrder(r)
 	if err != nil {
 		return err
+	}
+	// A QPay invoice stays payable in the bank's app: ask QPay first, so an order paid a moment
+	// ago becomes paid (and is not cancelled) rather than its money arriving unrecorded. If
+	// QPay cannot be asked, the order is not cancelled (try again).
+	if o.Status == "placed" && o.PaymentID != 0 {
+		p, err := h.Store.Payment(r.Context(), o.PaymentID)
+		if err != nil {
+			return err
+		}
+		if p.Provider == payments.ProviderQPay && p.Status == db.PaymentPending {
+			if err := h.Payments.CheckQPay(r.Context(), p.ID); err != nil {
+				return err
+			}
+		}
 	}
 	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
 		if err := tx.SetOrderStatus(r.Context(), o.ID, []string{"placed"}, "cancelled", "", h.Now()); err != nil {

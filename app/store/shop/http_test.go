@@ -41,10 +41,10 @@ func call(t testing.TB, w *world, as, method, path string, body any) apitest.Rep
 	return apitest.Call(t, w.c[as], w.ts, method, path, body, "", "Sec-Fetch-Site", "same-origin")
 }
 
-func newWorld(t testing.TB) *world {
+func newWorld(t testing.TB, edit ...func(*app.Config)) *world {
 	t.Helper()
 	clock := apitest.NewClock()
-	s, ts := apitest.NewServerClock(t, clock, generous)
+	s, ts := apitest.NewServerClock(t, clock, append([]func(*app.Config){generous}, edit...)...)
 	w := &world{s: s, ts: ts, clock: clock, c: apitest.Roles(t, s, ts), ids: map[string]int64{}}
 	ctx := context.Background()
 	for role, email := range apitest.RoleEmails {

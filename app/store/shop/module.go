@@ -24,6 +24,8 @@ type Handlers struct {
 	Payments *payments.Service
 	Limiter  *web.Limiter
 	Now      func() time.Time
+	// BaseURL is the site's absolute address (the card provider's return URL).
+	BaseURL string
 	// Rate bounds the orders and products one account creates; zero: no limit.
 	Rate web.Rate
 	// quiet: no notifications (the demo's history of orders).
@@ -53,11 +55,13 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Summary: "Keep the checkout state on the server, so it follows the buyer to another device (an empty cart at step 0 forgets it)"})
 	r.Post("/product/checkout", authz.ShopBuy, h.Checkout, authz.Doc{ID: "checkout", Req: CheckoutRequest{}, Resp: CheckoutResult{},
 		Status: 201, Also: map[int]any{200: CheckoutResult{}},
-		Summary: "Place an order from the cart and start its payment (bank transfer); the same key again answers the same order (200)"})
+		Summary: "Place an order from the cart and start its payment (one of the quote's providers: bank transfer, card through Stripe Checkout, QPay); the same key again answers the same order (200)"})
 	r.Get("/me/orders", authz.ShopBuy, h.MyOrders, authz.Doc{ID: "listMyOrders", Query: OrderQuery{}, Resp: OrderPage{},
 		Summary: "The buyer's orders, newest first"})
 	r.Get("/me/orders/{id}", authz.ShopBuy, h.MyOrder, authz.Doc{ID: "getMyOrder", Resp: CheckoutResult{},
-		Summary: "One of the buyer's orders with what to do to pay it"})
+		Summary: "One of the buyer's orders, with the bank transfer's details while it waits for one (a card or QPay payment is begun again with POST …/pay)"})
+	r.Post("/me/orders/{id}/pay", authz.ShopBuy, h.PayMine, authz.Doc{ID: "payMyOrder", Req: struct{}{}, Resp: CheckoutResult{},
+		Summary: "Pay an order still waiting for its payment again: a new Checkout Session or QPay invoice of the same payment (409 once paid or cancelled)"})
 	r.Post("/me/orders/{id}/cancel", authz.ShopBuy, h.CancelMine, authz.Doc{ID: "cancelMyOrder", Req: struct{}{}, Resp: OrderView{},
 		Summary: "Cancel an order not yet paid"})
 
@@ -87,7 +91,7 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Get("/shop/overview", authz.ShopSell, h.Overview, authz.Doc{ID: "getShopOverview", Resp: Overview{},
 		Summary: "The seller's sales: revenue per day (30 days) and month (12), orders by status, best sellers, low stock"})
 
-	reg.AddPage(authz.Page{Key: "orders", Path: "/dashboard/orders", Perm: authz.ShopBuy, Order: 17})
+	reg.AddPage(authz.Page{Key: "orders", Path: "/dashboard/orders", Perm: authz.ShopBuy, Order: 17, Sub: true})
 	reg.AddPage(authz.Page{Key: "product", Path: "/dashboard/product", Perm: authz.ShopSell, Order: 60, Sub: true})
 	reg.AddPage(authz.Page{Key: "order", Path: "/dashboard/order", Perm: authz.ShopSell, Order: 61, Sub: true})
 	reg.AddPage(authz.Page{Key: "ecommerce", Path: "/dashboard/ecommerce", Perm: authz.ShopSell, Order: 62})

@@ -3,16 +3,33 @@ package shop
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	"gerege/app/platform/notify"
+	"gerege/app/platform/payments"
 	"gerege/db"
 )
 
 // OrderMoved tells a buyer that their order moved: paid, fulfilled (and how), completed or
-// cancelled; in the reader's language, by email at once unless they chose otherwise.
+// cancelled (also "cancelled_sold_out": paid after the stock ran out, the money is owed back);
+// in the reader's language, by email at once unless they chose otherwise.
 var OrderMoved = notify.Register(notify.Kind{
 	Name: "shop.order", Title: "shop.notify.order.title", Body: "shop.notify.order.body", Label: "shop.notify.order.label",
 	DefaultEmail: notify.Immediate, Translate: map[string]string{"status": "shop.statuses."},
+})
+
+// OrderPaid tells a seller (the organisation's owner and managers, or the platform's admins for
+// the platform's products) that an order was paid and waits to be fulfilled.
+var OrderPaid = notify.Register(notify.Kind{
+	Name: "shop.sale", Title: "shop.notify.sale.title", Body: "shop.notify.sale.body", Label: "shop.notify.sale.label",
+	DefaultEmail: notify.Immediate,
+})
+
+// SoldOutAtPayment tells a seller that a card or QPay payment arrived for an order whose stock
+// had run out: the order was cancelled and the payment must be refunded.
+var SoldOutAtPayment = notify.Register(notify.Kind{
+	Name: "shop.refund", Title: "shop.notify.refund.title", Body: "shop.notify.refund.body", Label: "shop.notify.refund.label",
+	DefaultEmail: notify.Immediate,
 })
 
 // notifyBuyer sends OrderMoved about order id to its buyer, in tx (nothing when the buyer's
@@ -25,6 +42,87 @@ func (h *Handlers) notifyBuyer(ctx context.Context, tx *db.Store, orderID int64,
 	if err != nil || buyer == 0 {
 		return err
 	}
-	return notify.Send(ctx, tx, notify.Notification{UserID: buyer, Kind: OrderMoved.Name, Link: "/dashboard/orders",
+	return notify.Send(ctx, tx, notify.Notification{UserID: buyer, Kind: OrderMoved.Name, Link: "/dashboard/orders/" + strconv.FormatInt(orderID, 10),
 		Params: map[string]string{"id": strconv.FormatInt(orderID, 10), "status": status}, At: h.Now()})
+}
+
+// sellerPeople are who hears about a seller's orders: an organisation's owner and managers, or
+// the platform's admins.
+func sellerPeople(ctx context.Context, tx *db.Store, seller string) ([]int64, error) {
+	if seller == payments.PayeePlatform {
+		return tx.PlatformAdmins(ctx)
+	}
+	org, err := strconv.ParseInt(strings.TrimPrefix(seller, "org:"), 10, 64)
+	if err != nil || !strings.HasPrefix(seller, "org:") {
+		return nil, nil
+	}
+	return tx.OrgStaff(ctx, org, "owner", "manager")
+}
+
+// notifySeller sends kind (OrderPaid or SoldOutAtPayment) about order id to its seller's
+// people, in tx: the order number, its total and what was bought, in both languages (each
+// reads it in theirs; the email goes through the outbox).
+func (h *Handlers) notifySeller(ctx context.Context, tx *db.Store, orderID int64, kind string) error {
+	if h.quiet {
+		return nil
+	}
+	o, err := tx.OrderByID(ctx, orderID)
+	if err != nil {
+		return err
+	}
+	people, err := sellerPeople(ctx, tx, o.Seller)
+	if err != nil {
+		return err
+	}
+	var en, mn []string
+	for _, it := range o.Items {
+		en = append(en, pick("en", it.NameEn, it.NameMn)+" × "+strconv.FormatInt(it.Quantity, 10))
+		mn = append(mn, pick("mn", it.NameEn, it.NameMn)+" × "+strconv.FormatInt(it.Quantity, 10))
+	}
+	params := map[string]string{"id": strconv.FormatInt(o.ID, 10),
+		"total.en": formatMoney(o.Total, o.Currency, "en"), "total.mn": formatMoney(o.Total, o.Currency, "mn"),
+		"items.en": strings.Join(en, ", "), "items.mn": strings.Join(mn, ", ")}
+	for _, id := range people {
+		if err := notify.Send(ctx, tx, notify.Notification{UserID: id, Kind: kind, Link: "/dashboard/order/" + strconv.FormatInt(o.ID, 10),
+			Params: params, At: h.Now()}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// formatMoney writes an amount as the glossary says: en "MNT 25,000" / "USD 12.50", mn
+// "25 000₮" / "12.50 $".
+func formatMoney(amount int64, currency, lang string) string {
+	sep := ","
+	if lang == "mn" {
+		sep = " "
+	}
+	neg := amount < 0
+	if neg {
+		amount = -amount
+	}
+	whole, cents := amount, ""
+	if currency == "USD" {
+		whole, cents = amount/100, "."+strconv.FormatInt(100+amount%100, 10)[1:]
+	}
+	s := strconv.FormatInt(whole, 10)
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteString(sep)
+		}
+		b.WriteRune(c)
+	}
+	num := b.String() + cents
+	switch {
+	case lang == "mn" && currency == "MNT":
+		return num + "₮"
+	case lang == "mn" && currency == "USD":
+		return num + " $"
+	}
+	return currency + " " + num
 }

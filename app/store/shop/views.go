@@ -182,6 +182,7 @@ type Quote struct {
 	TotalItems int64       `json:"totalItems"`
 	Coupon     string      `json:"coupon"`
 	Physical   bool        `json:"physical" description:"Whether the cart has goods to deliver (then delivery is pickup or courier)"`
+	Providers  []string    `json:"providers" description:"How this cart can be paid: the configured providers that take its currency (bank transfer always; card when Stripe is configured; QPay, tögrög only, when configured)"`
 }
 
 // CheckoutRequest places an order: the cart, billing, delivery, coupon and an idempotency key
@@ -192,7 +193,7 @@ type CheckoutRequest struct {
 	Delivery string     `json:"delivery"`
 	Billing  Billing    `json:"billing"`
 	Key      string     `json:"key"`
-	Provider string     `json:"provider" enum:"bank,"`
+	Provider string     `json:"provider" enum:"bank,stripe,qpay," description:"One of the quote's providers (empty: bank transfer)"`
 }
 
 // OrderLine is a line of an order.
@@ -225,6 +226,9 @@ type OrderView struct {
 	BuyerEmail string      `json:"buyerEmail"`
 	CreatedAt  string      `json:"createdAt"`
 	PaidAt     string      `json:"paidAt"`
+	// CancelReason: "sold_out_at_payment" when the payment arrived after the stock ran out (the
+	// payment is kept and owed back to the buyer).
+	CancelReason string `json:"cancelReason" enum:",sold_out_at_payment"`
 }
 
 // OrderOf is the view of o in lang.
@@ -232,7 +236,7 @@ func OrderOf(lang string, o *db.Order) OrderView {
 	v := OrderView{ID: o.ID, Status: o.Status, Fulfilment: o.Fulfilment, Seller: o.Seller, Currency: o.Currency,
 		SubTotal: o.Subtotal, Discount: o.Discount, Shipping: o.Shipping, Total: o.Total, Coupon: o.Coupon, Delivery: o.Delivery,
 		Billing: parseBilling(o.Billing), Lines: []OrderLine{}, PaymentID: o.PaymentID, BuyerName: o.BuyerName,
-		BuyerEmail: o.BuyerEmail, CreatedAt: o.CreatedAt.UTC().Format(time.RFC3339)}
+		BuyerEmail: o.BuyerEmail, CreatedAt: o.CreatedAt.UTC().Format(time.RFC3339), CancelReason: o.CancelReason}
 	if !o.PaidAt.IsZero() {
 		v.PaidAt = o.PaidAt.UTC().Format(time.RFC3339)
 	}

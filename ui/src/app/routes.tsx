@@ -215,7 +215,7 @@ export const routeModules: RouteModule[] = [
     // The store: the shop, billing and banking (features/store/routes.tsx brings all three).
     from: 'ui/src/features/store/routes.tsx',
     paths: ['/product', '/product/checkout', '/product/:id'].concat(
-      dash('/orders', '/product', '/product/new', '/product/:id', '/product/:id/edit', '/order', '/order/:id', '/ecommerce'),
+      dash('/orders', '/orders/:id', '/product', '/product/new', '/product/:id', '/product/:id/edit', '/order', '/order/:id', '/ecommerce'),
       dash('/subscription', '/invoice', '/invoice/new', '/invoice/:id', '/invoice/:id/edit', '/plans', '/banking'),
     ),
     load: () => import('../features/store/routes'),

@@ -2805,7 +2805,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the buyer's orders with what to do to pay it */
+        /** One of the buyer's orders, with the bank transfer's details while it waits for one (a card or QPay payment is begun again with POST …/pay) */
         get: operations["getMyOrder"];
         put?: never;
         post?: never;
@@ -2826,6 +2826,23 @@ export interface paths {
         put?: never;
         /** Cancel an order not yet paid */
         post: operations["cancelMyOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/orders/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay an order still waiting for its payment again: a new Checkout Session or QPay invoice of the same payment (409 once paid or cancelled) */
+        post: operations["payMyOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3962,7 +3979,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Place an order from the cart and start its payment (bank transfer); the same key again answers the same order (200) */
+        /** Place an order from the cart and start its payment (one of the quote's providers: bank transfer, card through Stripe Checkout, QPay); the same key again answers the same order (200) */
         post: operations["checkout"];
         delete?: never;
         options?: never;
@@ -7833,12 +7850,17 @@ export interface components {
             delivery: string;
             items: components["schemas"]["ShopCartItem"][];
             key: string;
-            /** @enum {string} */
-            provider: "bank" | "";
+            /**
+             * @description One of the quote's providers (empty: bank transfer)
+             * @enum {string}
+             */
+            provider: "bank" | "stripe" | "qpay" | "";
         };
         ShopCheckoutResult: {
             next?: components["schemas"]["PaymentsNext"];
             order: components["schemas"]["ShopOrderView"];
+            /** @enum {string} */
+            provider: "bank" | "stripe" | "qpay" | "";
         };
         ShopCount: {
             /** Format: int64 */
@@ -7893,6 +7915,8 @@ export interface components {
             billing: components["schemas"]["ShopBilling"];
             buyerEmail: string;
             buyerName: string;
+            /** @enum {string} */
+            cancelReason: "" | "sold_out_at_payment";
             coupon: string;
             createdAt: string;
             currency: string;
@@ -7985,6 +8009,8 @@ export interface components {
             lines: components["schemas"]["ShopQuoteLine"][];
             /** @description Whether the cart has goods to deliver (then delivery is pickup or courier) */
             physical: boolean;
+            /** @description How this cart can be paid: the configured providers that take its currency (bank transfer always; card when Stripe is configured; QPay, tögrög only, when configured) */
+            providers: string[];
             seller: string;
             /** Format: int64 */
             shipping: number;
@@ -22928,6 +22954,91 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShopOrderView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    payMyOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopCheckoutResult"];
                 };
             };
             /** @description Bad Request */

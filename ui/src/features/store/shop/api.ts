@@ -17,15 +17,21 @@ export const listProducts = (query: string) => get<ProductPage>(`/product/list?$
 export const getProduct = (id: string) => get<Product>(`/product/details?id=${encodeURIComponent(id)}`);
 export const quote = (s: Checkout) =>
   post<Quote>('/product/quote', { items: s.cart, coupon: s.coupon, delivery: s.delivery === 'courier' ? 'courier' : 'pickup' } satisfies Body<'quoteCart'>);
-export const placeOrder = (s: Checkout) =>
+export type Provider = CheckoutResult['provider'];
+export type Payment = Resp<'getPayment'>;
+
+export const placeOrder = (s: Checkout, provider: string) =>
   post<CheckoutResult>('/product/checkout', {
     items: s.cart,
     coupon: s.coupon,
     delivery: s.delivery,
     billing: s.billing ?? { name: '', email: '', phone: '', address: '', city: '' },
     key: s.key,
-    provider: 'bank',
+    provider: provider as Body<'checkout'>['provider'],
   } satisfies Body<'checkout'>);
+/** Begins the payment of a placed order again (a new Checkout Session or QPay invoice). */
+export const payOrder = (id: number) => post<CheckoutResult>(`/me/orders/${id}/pay`, {});
+
 
 let synced = false;
 let timer: ReturnType<typeof setTimeout> | undefined;

@@ -7,7 +7,7 @@ import { dashboardRoute, lazyView, page, site, type RouteDef } from '../../../ap
 const products = lazyView('store/shop/pages/Products', () => import('./pages/Products').then((m) => m.Products));
 const product = lazyView('store/shop/pages/Product', () => import('./pages/Product').then((m) => m.Product));
 const checkout = lazyView('store/shop/pages/Checkout', () => import('./pages/Checkout').then((m) => m.Checkout));
-type OrdersPage = 'MyOrders' | 'SellerOrders' | 'SellerOrder';
+type OrdersPage = 'MyOrders' | 'MyOrder' | 'SellerOrders' | 'SellerOrder';
 const orders = (name: OrdersPage) => lazyView('store/shop/dashboard/pages/Orders', () => import('./dashboard/pages/Orders').then((m) => m[name]));
 type ProductsPage = 'SellerProducts' | 'NewProduct' | 'ProductView' | 'EditProduct';
 const sellerProducts = (name: ProductsPage) => lazyView('store/shop/dashboard/pages/Products', () => import('./dashboard/pages/Products').then((m) => m[name]));
@@ -23,6 +23,7 @@ export const routes: RouteDef[] = [
   // One prerendered page for every product (the server renders it with the product's data).
   page('/product/:id', 'shop.product', product, { page: 'product/product', sections: shop }),
   dashboardRoute('/dashboard/orders', 'dashboard.orders', orders('MyOrders'), shop),
+  { ...dashboardRoute('/dashboard/orders/:id', 'dashboard.myOrder', orders('MyOrder'), shop), page: 'dashboard/orders/view' },
   dashboardRoute('/dashboard/product', 'dashboard.product', sellerProducts('SellerProducts'), seller),
   dashboardRoute('/dashboard/product/new', 'dashboard.productNew', sellerProducts('NewProduct'), seller),
   { ...dashboardRoute('/dashboard/product/:id', 'dashboard.productView', sellerProducts('ProductView'), seller), page: 'dashboard/product/view' },

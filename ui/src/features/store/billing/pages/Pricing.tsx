@@ -12,7 +12,8 @@ import { CheckboxField, SelectField } from '../../../../ui/fields/TextField';
 import { GetApp, PageIntro, Section } from '../../../site/components/parts';
 import { formatMoney } from '../money';
 import seed from '../seedPlans.json';
-import { PayNext } from '../components/PayNext';
+import { PayNext } from '../../components/PayNext';
+import { ToSubscription } from '../components/ToSubscription';
 import { Limits, planName } from '../components/plan';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../billing.css?inline';
@@ -122,7 +123,11 @@ function SubscribeForm({ plans, initialPlan }: { plans: Plan[]; initialPlan: str
     }
   });
   if (done) {
-    return <PayNext step={done.payment} />;
+    return (
+      <PayNext next={done.payment.next} words="storeBilling.pay">
+        <ToSubscription />
+      </PayNext>
+    );
   }
   if (account?.status === 'active' || account?.status === 'past_due') {
     // Already subscribed: changing plan or cancelling is on the subscription page.

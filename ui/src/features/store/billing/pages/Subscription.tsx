@@ -11,7 +11,8 @@ import { onApiError } from '../../../../lib/session';
 import { DashboardShell } from '../../../../ui/DashboardShell';
 import { SelectField } from '../../../../ui/fields/TextField';
 import { InvoiceTable } from '../components/InvoiceTable';
-import { PayNext } from '../components/PayNext';
+import { PayNext } from '../../components/PayNext';
+import { ToSubscription } from '../components/ToSubscription';
 import { cardLabel, formatDay, formatMoney } from '../money';
 import { Limits, planName } from '../components/plan';
 import { adoptStyles } from '../../../../lib/styles';
@@ -160,7 +161,11 @@ function AccountView() {
           </p>
         )}
       </section>
-      {step && <PayNext step={step} />}
+      {step && (
+        <PayNext next={step.next} words="storeBilling.pay">
+          <ToSubscription />
+        </PayNext>
+      )}
       <SavedCard
         account={a}
         onDone={(next) => {

@@ -1,6 +1,7 @@
 // /product/checkout: the original's checkout — steps from 0 (cart, billing address, delivery
 // and payment, review) moved by next, back or a jump; every number comes from the server's
-// quote; placing the order answers with the bank transfer's details.
+// quote; the payment methods are those the quote offers (bank transfer always, card and QPay
+// when configured); placing the order answers with what to do to pay (PayNext).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -9,12 +10,14 @@ import { focusFirstInvalid } from '../../../../lib/form';
 import { useHydrated } from '../../../../lib/query';
 import { loginUrl, useSession } from '../../../../lib/session';
 import { Alert } from '../../../../ui/Alert';
+import { RadioInputs } from '../../../../ui/fields/inputs';
 import { TextField } from '../../../../ui/fields/TextField';
 import { Stepper } from '../../../../ui/Stepper';
 import { placeOrder, quote, type CheckoutResult, type Quote } from '../api';
 import { dispatch, STEPS, useCheckout, type Billing, type Checkout as State } from '../cart';
+import { PayNext } from '../../components/PayNext';
 import { CartLink, Money } from '../components/parts';
-import { TransferDetails } from '../components/Transfer';
+import { usePaid } from '../components/usePaid';
 
 const C = 'shop.checkout';
 const emptyBilling: Billing = { name: '', email: '', phone: '', address: '', city: '' };
@@ -196,10 +199,14 @@ function BillingStep({ s, errors }: { s: State; errors: Record<string, string> }
   );
 }
 
-function DeliveryStep({ s, q }: { s: State; q?: Quote }) {
+function DeliveryStep({ s, q, provider, onProvider, error }: { s: State; q?: Quote; provider: string; onProvider: (p: string) => void; error?: string }) {
   const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error) focusFirstInvalid(box.current);
+  }, [error]);
   return (
-    <>
+    <div ref={box}>
       <fieldset>
         <legend>{t(`${C}.delivery.label`)}</legend>
         {q && !q.physical ? (
@@ -213,16 +220,18 @@ function DeliveryStep({ s, q }: { s: State; q?: Quote }) {
           ))
         )}
       </fieldset>
-      <fieldset>
-        <legend>{t(`${C}.payment.label`)}</legend>
-        <label for="shop-pay-bank">
-          <input id="shop-pay-bank" type="radio" name="provider" value="bank" checked readOnly />
-          {t(`${C}.payment.bank`)}
-        </label>
-      </fieldset>
+      <RadioInputs
+        id="shop-pay"
+        name="provider"
+        label={t(`${C}.payment.label`)}
+        value={provider}
+        onValue={onProvider}
+        error={error}
+        options={(q?.providers ?? ['bank']).map((p) => ({ value: p, label: t(`${C}.payment.${p}`) }))}
+      />
       {q && <Totals q={q} />}
       <Nav />
-    </>
+    </div>
   );
 }
 
@@ -230,15 +239,24 @@ function Placed({ r }: { r: CheckoutResult }) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  // QPay is paid in the bank's app while this page waits; the card page comes back to the order's page.
+  const settled = usePaid(r.order.paymentId, r.provider === 'qpay');
   return (
     <section class="shop-placed" aria-labelledby="shop-placed-h">
       <h2 id="shop-placed-h" ref={heading} tabIndex={-1}>
         {t('shop.orders.order', { id: r.order.id })}
       </h2>
-      <Alert variant="success">{t(`${C}.placed`)}</Alert>
-      <TransferDetails r={r} />
+      {settled === 'paid' ? (
+        <Alert variant="success">{t('shop.orders.paidNow')}</Alert>
+      ) : (
+        <>
+          <Alert variant="success">{t(r.provider === 'bank' ? `${C}.placed` : `${C}.placedOnline`)}</Alert>
+          {r.next && <PayNext next={r.next} words="shop.payNext" />}
+          {r.provider === 'qpay' && <p aria-busy="true">{t('shop.orders.waiting')}</p>}
+        </>
+      )}
       <p>
-        <Link href="/dashboard/orders">{t(`${C}.myOrders`)}</Link>
+        <Link href={`/dashboard/orders/${r.order.id}`}>{t(`${C}.myOrders`)}</Link>
       </p>
     </section>
   );
@@ -254,6 +272,9 @@ export function Checkout() {
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const [placed, setPlaced] = useState<CheckoutResult>();
+  const [chosen, setProvider] = useState('bank');
+  // A method the quote no longer offers (another currency) falls back to the bank transfer.
+  const provider = q?.quote && !q.quote.providers.includes(chosen) ? 'bank' : chosen;
   const top = useRef<HTMLDivElement>(null);
   const step = s.activeStep;
   useEffect(() => {
@@ -275,7 +296,7 @@ export function Checkout() {
     if (!s.key) dispatch({ type: 'key', key });
     setBusy(true);
     setFailure('');
-    placeOrder({ ...s, key }).then(
+    placeOrder({ ...s, key }, provider).then(
       (r) => {
         setBusy(false);
         dispatch({ type: 'reset' });
@@ -287,6 +308,7 @@ export function Checkout() {
         setErrors(errs);
         setFailure(err.message);
         if (Object.keys(errs).some((k) => k.startsWith('billing.'))) dispatch({ type: 'jump', step: 1 });
+        else if (errs.provider) dispatch({ type: 'jump', step: 2 });
         else if (Object.keys(errs).some((k) => k.startsWith('items') || k === 'coupon')) dispatch({ type: 'jump', step: 0 });
       },
     );
@@ -320,7 +342,20 @@ export function Checkout() {
             </>
           ))}
         {step === 1 && <BillingStep s={s} errors={errors} />}
-        {step === 2 && <DeliveryStep s={s} q={q?.quote} />}
+        {step === 2 && (
+          <DeliveryStep
+            s={s}
+            q={q?.quote}
+            provider={provider}
+             onProvider={(p) => {
+              setProvider(p);
+              // Another method is another order: a new key (the old one names the order placed with the first).
+              dispatch({ type: 'key', key: '' });
+              setErrors({});
+            }}
+            error={errors.provider}
+          />
+        )}
         {step === 3 && (
           <>
             {q?.quote && <Lines q={q.quote} editable={false} />}

@@ -1,9 +1,10 @@
-// /dashboard/orders (the buyer's orders) and /dashboard/order, /dashboard/order/{id} (the
-// seller's orders, with fulfilment, completion and cancellation).
-import { useState } from 'react';
+// /dashboard/orders, /dashboard/orders/{id} (the buyer's orders, and one with how to pay it)
+// and /dashboard/order, /dashboard/order/{id} (the seller's orders, with fulfilment,
+// completion and cancellation).
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useRoute } from 'wouter';
-import { type ApiError, get, post } from '../../../../../lib/api';
+import { Link, useRoute, useSearch } from 'wouter';
+import { type ApiError, post } from '../../../../../lib/api';
 import { formatDate } from '../../../../../lib/formatTime';
 import { useResource } from '../../../../../lib/resource';
 import { toast } from '../../../../../lib/toast';
@@ -11,9 +12,11 @@ import { Alert } from '../../../../../ui/Alert';
 import { DashboardShell } from '../../../../../ui/DashboardShell';
 import { SelectField } from '../../../../../ui/fields/TextField';
 import { Table } from '../../../../../ui/Table';
-import type { CheckoutResult, Order, OrderPage } from '../../api';
-import { TransferDetails } from '../../components/Transfer';
+import { PayNext } from '../../../components/PayNext';
+import { payOrder, type CheckoutResult, type Order, type OrderPage } from '../../api';
+import { formatMoney } from '../../cart';
 import { Money } from '../../components/parts';
+import { usePaid } from '../../components/usePaid';
 
 const STATUSES = ['placed', 'paid', 'fulfilled', 'completed', 'cancelled'];
 const FULFILMENTS = ['shipped', 'delivered', 'ticket_issued', 'download_available'];
@@ -55,24 +58,6 @@ function Loading({ error, reload }: { error: string; reload: () => void }) {
   );
 }
 
-/** How to pay an order waiting for its payment: the transfer's details, asked for on opening. */
-function HowToPay({ id }: { id: number }) {
-  const { t } = useTranslation();
-  const [got, setGot] = useState<CheckoutResult>();
-  const [error, setError] = useState('');
-  return (
-    <details
-      onToggle={(e) => {
-        if (e.currentTarget.open && !got) get<CheckoutResult>(`/me/orders/${id}`).then(setGot, (err: ApiError) => setError(err.message));
-      }}
-    >
-      <summary>{t('shop.orders.howToPay')}</summary>
-      {error && <Alert variant="error">{error}</Alert>}
-      {got ? <TransferDetails r={got} /> : !error && <p aria-busy="true">{t('shop.orders.loading')}</p>}
-    </details>
-  );
-}
-
 function Mine() {
   const { t } = useTranslation();
   const { data, error, reload } = useResource<OrderPage>('/me/orders');
@@ -95,7 +80,9 @@ function Mine() {
     <ul class="shop-orders">
       {data.items.map((o) => (
         <li key={o.id} class="shop-order" data-order={o.id}>
-          <h2>{t('shop.orders.order', { id: o.id })}</h2>
+          <h2>
+            <Link href={`/dashboard/orders/${o.id}`}>{t('shop.orders.order', { id: o.id })}</Link>
+          </h2>
           <p>
             {t('shop.orders.status')}: <StatusText o={o} />
           </p>
@@ -109,7 +96,9 @@ function Mine() {
           <LinesList o={o} />
           {o.status === 'placed' && (
             <>
-              <HowToPay id={o.id} />
+              <Link href={`/dashboard/orders/${o.id}`} role="button" class="secondary">
+                {t('shop.orders.howToPay')}
+              </Link>{' '}
               <button type="button" class="secondary outline" onClick={() => void cancel(o)}>
                 {t('shop.orders.cancel')}
               </button>
@@ -123,6 +112,106 @@ function Mine() {
 
 export function MyOrders() {
   return <DashboardShell page="orders">{() => <Mine />}</DashboardShell>;
+}
+
+/**
+ * One of the buyer's orders: its status and lines and, while it waits for its payment, how to
+ * pay it — the transfer's details, or "Pay now" (card: to Stripe's page again; QPay: a fresh
+ * QR). Back from Stripe's page (?payment=…), or after a QPay QR, it waits for the payment and
+ * shows when it arrived.
+ */
+function OneOfMine({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const back = new URLSearchParams(useSearch()).has('payment');
+  const { data, error, reload } = useResource<CheckoutResult>(`/me/orders/${encodeURIComponent(id)}`);
+  const [again, setAgain] = useState<CheckoutResult>();
+  const [busy, setBusy] = useState(false);
+  const [settledNow, setSettledNow] = useState(false);
+  // Once the payment is no longer pending, the order as the server has it now (not the
+  // answer of "Pay now").
+  const r = settledNow ? data : (again ?? data);
+  const o = r?.order;
+  const waiting = !!o && o.status === 'placed' && r?.provider !== 'bank' && (back || again?.next?.kind === 'qr');
+  const settled = usePaid(o?.paymentId ?? 0, waiting);
+  useEffect(() => {
+    if (settled) void reload().then(() => setSettledNow(true));
+  }, [settled, reload]);
+  if (!r || !o) return <Loading error={error} reload={() => void reload()} />;
+  const pay = () => {
+    setBusy(true);
+    payOrder(o.id).then(
+      (x) => {
+        setBusy(false);
+        setAgain(x);
+      },
+      (err: ApiError) => {
+        setBusy(false);
+        toast.error(err.message);
+      },
+    );
+  };
+  const cancel = () =>
+    post(`/me/orders/${o.id}/cancel`, {}).then(
+      () => {
+        toast.success(t('shop.orders.cancelled'));
+        setAgain(undefined);
+        void reload();
+      },
+      (err: ApiError) => toast.error(err.message),
+    );
+  return (
+    <article class="shop-order" data-order={o.id}>
+      <h2>{t('shop.orders.order', { id: o.id })}</h2>
+      {settled === 'paid' && <Alert variant="success">{t('shop.orders.paidNow')}</Alert>}
+      {o.cancelReason === 'sold_out_at_payment' && <Alert variant="warning">{t('shop.orders.soldOut')}</Alert>}
+      <p>
+        {t('shop.orders.status')}: <StatusText o={o} />
+      </p>
+      {r.provider && (
+        <p>
+          {t('shop.orders.provider')}: {t(`shop.checkout.payment.${r.provider}`)}
+        </p>
+      )}
+      <p>
+        {t('shop.orders.total')}:{' '}
+        <strong>
+          <Money amount={o.total} currency={o.currency} />
+        </strong>{' '}
+        · {t('shop.orders.placedOn')}: {formatDate(t, o.createdAt)}
+        {o.paidAt && (
+          <>
+            {' '}
+            · {t('shop.orders.paidOn')}: {formatDate(t, o.paidAt)}
+          </>
+        )}
+      </p>
+      <LinesList o={o} />
+      {o.status === 'placed' && (
+        <>
+          {r.next && <PayNext next={r.next} words="shop.payNext" />}
+          {waiting && !settled && <p aria-busy="true">{t('shop.orders.waiting')}</p>}
+          <p class="shop-nav">
+            {r.provider !== 'bank' && (
+              <button type="button" onClick={pay} disabled={busy} aria-busy={busy ? 'true' : undefined}>
+                {busy ? t('shop.orders.paying') : t('shop.orders.payAgain')}
+              </button>
+            )}
+            <button type="button" class="secondary outline" onClick={() => void cancel()}>
+              {t('shop.orders.cancel')}
+            </button>
+          </p>
+        </>
+      )}
+      <p>
+        <Link href="/dashboard/orders">{t('shop.orders.all')}</Link>
+      </p>
+    </article>
+  );
+}
+
+export function MyOrder() {
+  const [, params] = useRoute<{ id: string }>('/dashboard/orders/:id');
+  return <DashboardShell page="orders" titleKey="dashboard.myOrder.title">{() => <OneOfMine id={params?.id ?? ''} />}</DashboardShell>;
 }
 
 const D = 'shopDashboard.orders';
@@ -169,7 +258,7 @@ export function SellerOrders() {
 }
 
 function SellerDetail({ id }: { id: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: o, error, reload } = useResource<Order>(`/shop/orders/${encodeURIComponent(id)}`);
   const [fulfilment, setFulfilment] = useState('delivered');
   const [busy, setBusy] = useState(false);
@@ -195,6 +284,9 @@ function SellerDetail({ id }: { id: string }) {
         {t(`${D}.status`)}: <StatusText o={o} />
       </p>
       {o.paymentId > 0 && <p class="muted">{t(`${D}.payment`, { id: o.paymentId })}</p>}
+      {o.cancelReason === 'sold_out_at_payment' && (
+        <Alert variant="warning">{t('shop.orders.soldOutSeller', { amount: formatMoney(i18n.language, o.total, o.currency) })}</Alert>
+      )}
       <h3>{t(`${D}.lines`)}</h3>
       <LinesList o={o} />
       <p>

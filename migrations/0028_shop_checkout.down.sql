@@ -1,0 +1,1 @@
+ALTER TABLE shop_orders DROP COLUMN cancel_reason;

@@ -43,17 +43,20 @@ type Payment struct {
 	CreatedAt       time.Time
 	PaidAt          time.Time // zero until paid
 	SettledByUserID int64     // the admin who marked a bank transfer paid (0 otherwise)
+	// PaidLate: a provider (Stripe, QPay) collected the money after the payment had been
+	// cancelled on our side; it is settled anyway and a refund is owed (issue #16).
+	PaidLate bool
 }
 
 const paymentCols = `id, purpose, ref_id, coalesce(payer_user_id, 0), coalesce(org_id, 0), payee, currency, amount,
-	provider, provider_ref, status, idempotency_key, created_at, paid_at, coalesce(settled_by_user_id, 0)`
+	provider, provider_ref, status, idempotency_key, created_at, paid_at, coalesce(settled_by_user_id, 0), paid_late`
 
 func scanPayment(r scanner) (Payment, error) {
 	var p Payment
 	var created string
 	var paid *string
 	err := r.Scan(&p.ID, &p.Purpose, &p.RefID, &p.PayerUserID, &p.OrgID, &p.Payee, &p.Currency, &p.Amount,
-		&p.Provider, &p.ProviderRef, &p.Status, &p.IdempotencyKey, &created, &paid, &p.SettledByUserID)
+		&p.Provider, &p.ProviderRef, &p.Status, &p.IdempotencyKey, &created, &paid, &p.SettledByUserID, &p.PaidLate)
 	if err != nil {
 		return p, mapErr(err)
 	}
@@ -188,6 +191,18 @@ func (s *Store) RecordPaymentEvent(ctx context.Context, provider, eventID string
 func (s *Store) MarkPaymentPaid(ctx context.Context, id, settledBy int64, now time.Time) (bool, error) {
 	res, err := s.exec(ctx, `UPDATE payments SET status = 'paid', paid_at = ?, settled_by_user_id = ?
 		WHERE id = ? AND status IN ('pending', 'failed')`, T(now), nullID(settledBy), id)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// MarkCancelledPaymentPaid moves a cancelled payment to paid with paid_late set: a provider
+// collected its money after it was cancelled (false when it was not cancelled).
+func (s *Store) MarkCancelledPaymentPaid(ctx context.Context, id int64, now time.Time) (bool, error) {
+	res, err := s.exec(ctx, `UPDATE payments SET status = 'paid', paid_at = ?, paid_late = 1
+		WHERE id = ? AND status = 'cancelled'`, T(now), id)
 	if err != nil {
 		return false, err
 	}

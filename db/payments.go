@@ -210,12 +210,15 @@ func (s *Store) MarkCancelledPaymentPaid(ctx context.Context, id int64, now time
 	return n == 1, err
 }
 
-// SetPaymentStatus moves a pending payment to failed or cancelled; false when it was not pending.
+// SetPaymentStatus moves a pending payment to failed or cancelled (a failed one to cancelled
+// too); false when it changed nothing.
 func (s *Store) SetPaymentStatus(ctx context.Context, id int64, status string) (bool, error) {
 	if status != PaymentFailed && status != PaymentCancelled {
 		return false, fmt.Errorf("db: payment status %q", status)
 	}
-	res, err := s.exec(ctx, `UPDATE payments SET status = ? WHERE id = ? AND status = 'pending'`, status, id)
+	// A failed attempt (a declined card) can still be cancelled: its payer may try again on the
+	// provider's page, and money that then arrives is settled late (paid_late), not dropped.
+	res, err := s.exec(ctx, `UPDATE payments SET status = ?1 WHERE id = ?2 AND (status = 'pending' OR (?1 = 'cancelled' AND status = 'failed'))`, status, id)
 	if err != nil {
 		return false, err
 	}

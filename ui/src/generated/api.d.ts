@@ -7916,7 +7916,7 @@ export interface components {
             buyerEmail: string;
             buyerName: string;
             /** @enum {string} */
-            cancelReason: "" | "sold_out_at_payment";
+            cancelReason: "" | "sold_out_at_payment" | "paid_after_cancel";
             coupon: string;
             createdAt: string;
             currency: string;

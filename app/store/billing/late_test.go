@@ -103,8 +103,14 @@ func TestVoidInvoicePaidLateByCard(t *testing.T) {
 	if n := strings.Count(w.call(t, "owner", "GET", "/api/notifications", nil).Raw, `"kind":"billing.paid_after_void"`); n != 1 {
 		t.Fatalf("the owner was told %d times", n)
 	}
-	late, _ := st.PaymentsPaidLate(ctx, 0, 10)
-	if len(late) != 1 || late[0].ID != pid {
-		t.Fatalf("refunds due: %+v", late)
+	// The banking page lists it for the admins under refunds due.
+	r = w.must(t, w.call(t, "admin", "GET", "/api/banking/refunds", nil), 200)
+	if !strings.Contains(r.Raw, fmt.Sprintf(`"id":%d`, pid)) || !strings.Contains(r.Raw, `"paidLate":true`) || strings.Count(r.Raw, `"paidLate"`) != 1 {
+		t.Fatalf("refunds due: %s", r.Raw)
+	}
+	w.must(t, w.call(t, "owner", "GET", "/api/banking/refunds", nil), 403)
+	w.must(t, w.call(t, "admin", "GET", "/api/banking/refunds?before=x", nil), 422)
+	if r := w.must(t, w.call(t, "admin", "GET", fmt.Sprintf("/api/banking/refunds?before=%d", pid), nil), 200); !strings.Contains(r.Raw, `"items":[]`) {
+		t.Fatalf("the page before it: %s", r.Raw)
 	}
 }

@@ -2,8 +2,10 @@ package billing
 
 import (
 	"context"
+	"errors"
 
 	"gerege/app/platform/notify"
+	"gerege/app/platform/payments"
 	"gerege/db"
 )
 
@@ -56,6 +58,20 @@ func (h *Handlers) voidInvoicePaid(ctx context.Context, tx *db.Store, v db.Billi
 				return err
 			}
 		}
+	}
+	return nil
+}
+
+// cancelInvoicePayment cancels the pending (or failed) payment of an invoice an admin voided or
+// credited, as the fallback and a cancelled pending subscription do: a bank transfer for it is
+// then refused at mark-paid, and card or QPay money that still arrives is settled late.
+func (h *Handlers) cancelInvoicePayment(ctx context.Context, tx *db.Store, invoiceID int64) error {
+	v, err := tx.BillingInvoice(ctx, invoiceID)
+	if err != nil || v.PaymentID == 0 || h.Payments == nil {
+		return err
+	}
+	if err := h.Payments.Cancel(ctx, tx, v.PaymentID); err != nil && !errors.Is(err, payments.ErrNotPending) {
+		return err
 	}
 	return nil
 }

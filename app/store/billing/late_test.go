@@ -114,3 +114,31 @@ func TestVoidInvoicePaidLateByCard(t *testing.T) {
 		t.Fatalf("the page before it: %s", r.Raw)
 	}
 }
+
+// An invoice an admin voids (or credits while unpaid) has its payment cancelled, as the
+// fallback and a cancelled pending subscription do: a bank transfer for it is refused at
+// mark-paid with a 409 the admin can act on (send it back), not a 500; card or QPay money that
+// still arrives is settled late (above).
+func TestVoidingAnInvoiceCancelsItsPayment(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	st := w.s.Store()
+	for _, how := range []string{"void", "credit"} {
+		r := w.must(t, w.call(t, "admin", "POST", "/api/billing/invoices", manualInvoice(w.orgID, "Зөвлөгөө", 55000)), 201)
+		id := num(r, "id")
+		w.must(t, w.call(t, "admin", "POST", path("/api/billing/invoices/%d/issue", id), struct{}{}), 200)
+		v, _ := st.BillingInvoice(ctx, id)
+		if v.PaymentID == 0 {
+			t.Fatal("an issued invoice without its payment")
+		}
+		w.must(t, w.call(t, "admin", "POST", path("/api/billing/invoices/%d/%s", id, how), struct{}{}), map[string]int{"void": 200, "credit": 201}[how])
+		if p, _ := st.Payment(ctx, v.PaymentID); p.Status != db.PaymentCancelled {
+			t.Fatalf("%s: the payment of the void invoice is %s", how, p.Status)
+		}
+		r = w.must(t, w.call(t, "admin", "POST", path("/api/payments/%d/mark-paid", v.PaymentID), struct{}{}), 409)
+		if r.Str("code") != "payment_not_pending" {
+			t.Fatalf("%s: mark-paid %s", how, r.Raw)
+		}
+	}
+}

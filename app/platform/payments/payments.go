@@ -95,8 +95,9 @@ func AccountClearing(provider string) string { return "provider:" + provider + "
 // PaidFunc is what a module does, inside the settling transaction, when a payment of its
 // purpose is paid. p.PaidLate says the money came for a payment already cancelled (its order
 // or invoice is cancelled): the module must not fail then, but record that a refund is owed
-// and tell the people concerned. An error rolls the whole settlement back: the payment stays pending, no
-// ledger entry is written, the event is not recorded (a provider's retry tries again).
+// and tell the people concerned. An error rolls the whole settlement back: the payment stays
+// pending, no ledger entry is written, the event is not recorded (a provider's retry tries
+// again).
 type PaidFunc func(ctx context.Context, tx *db.Store, p db.Payment) error
 
 // NewPayment is what a module asks to be paid.

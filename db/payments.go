@@ -43,17 +43,20 @@ type Payment struct {
 	CreatedAt       time.Time
 	PaidAt          time.Time // zero until paid
 	SettledByUserID int64     // the admin who marked a bank transfer paid (0 otherwise)
+	// PaidLate: a provider (Stripe, QPay) collected the money after the payment had been
+	// cancelled on our side; it is settled anyway and a refund is owed (issue #16).
+	PaidLate bool
 }
 
 const paymentCols = `id, purpose, ref_id, coalesce(payer_user_id, 0), coalesce(org_id, 0), payee, currency, amount,
-	provider, provider_ref, status, idempotency_key, created_at, paid_at, coalesce(settled_by_user_id, 0)`
+	provider, provider_ref, status, idempotency_key, created_at, paid_at, coalesce(settled_by_user_id, 0), paid_late`
 
 func scanPayment(r scanner) (Payment, error) {
 	var p Payment
 	var created string
 	var paid *string
 	err := r.Scan(&p.ID, &p.Purpose, &p.RefID, &p.PayerUserID, &p.OrgID, &p.Payee, &p.Currency, &p.Amount,
-		&p.Provider, &p.ProviderRef, &p.Status, &p.IdempotencyKey, &created, &paid, &p.SettledByUserID)
+		&p.Provider, &p.ProviderRef, &p.Status, &p.IdempotencyKey, &created, &paid, &p.SettledByUserID, &p.PaidLate)
 	if err != nil {
 		return p, mapErr(err)
 	}
@@ -195,12 +198,27 @@ func (s *Store) MarkPaymentPaid(ctx context.Context, id, settledBy int64, now ti
 	return n == 1, err
 }
 
-// SetPaymentStatus moves a pending payment to failed or cancelled; false when it was not pending.
+// MarkCancelledPaymentPaid moves a cancelled payment to paid with paid_late set: a provider
+// collected its money after it was cancelled (false when it was not cancelled).
+func (s *Store) MarkCancelledPaymentPaid(ctx context.Context, id int64, now time.Time) (bool, error) {
+	res, err := s.exec(ctx, `UPDATE payments SET status = 'paid', paid_at = ?, paid_late = 1
+		WHERE id = ? AND status = 'cancelled'`, T(now), id)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// SetPaymentStatus moves a pending payment to failed or cancelled (a failed one to cancelled
+// too); false when it changed nothing.
 func (s *Store) SetPaymentStatus(ctx context.Context, id int64, status string) (bool, error) {
 	if status != PaymentFailed && status != PaymentCancelled {
 		return false, fmt.Errorf("db: payment status %q", status)
 	}
-	res, err := s.exec(ctx, `UPDATE payments SET status = ? WHERE id = ? AND status = 'pending'`, status, id)
+	// A failed attempt (a declined card) can still be cancelled: its payer may try again on the
+	// provider's page, and money that then arrives is settled late (paid_late), not dropped.
+	res, err := s.exec(ctx, `UPDATE payments SET status = ?1 WHERE id = ?2 AND (status = 'pending' OR (?1 = 'cancelled' AND status = 'failed'))`, status, id)
 	if err != nil {
 		return false, err
 	}

@@ -413,7 +413,8 @@ type Order struct {
 	PaymentID   int64
 	Key         string
 	// CancelReason is why the platform cancelled the order: "" (the buyer or the seller did) or
-	// "sold_out_at_payment" (paid by card or QPay after its last item was sold: a refund is owed).
+	// "sold_out_at_payment" (paid by card or QPay after its last item was sold: a refund is owed)
+	// or "paid_after_cancel" (paid by card or QPay after it was cancelled: a refund is owed).
 	CancelReason string
 	CreatedAt    time.Time
 	PaidAt       time.Time
@@ -661,6 +662,22 @@ func (s *Store) ShopOrderPaid(ctx context.Context, orderID, paymentID int64, now
 func (s *Store) ShopOrderSoldOutAtPayment(ctx context.Context, orderID, paymentID int64, now time.Time) error {
 	res, err := s.exec(ctx, `UPDATE shop_orders SET status = 'cancelled', cancel_reason = 'sold_out_at_payment', payment_id = ?,
 		paid_at = ?, updated_at = ? WHERE id = ? AND status = 'placed'`, paymentID, T(now), T(now), orderID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrConflict
+	}
+	return nil
+}
+
+// ShopOrderPaidAfterCancel records that a cancelled order's card or QPay payment arrived after
+// the cancellation (the buyer paid on the provider's page meanwhile): the order stays
+// cancelled, with reason "paid_after_cancel", names the payment and when it was paid, and takes
+// no stock (a refund is owed). ErrConflict when the order is not cancelled or already says why.
+func (s *Store) ShopOrderPaidAfterCancel(ctx context.Context, orderID, paymentID int64, now time.Time) error {
+	res, err := s.exec(ctx, `UPDATE shop_orders SET cancel_reason = 'paid_after_cancel', payment_id = ?, paid_at = ?, updated_at = ?
+		WHERE id = ? AND status = 'cancelled' AND cancel_reason = ''`, paymentID, T(now), T(now), orderID)
 	if err != nil {
 		return err
 	}

@@ -93,8 +93,11 @@ func AccountOrgPayouts(orgID int64) string { return "org:" + strconv.FormatInt(o
 func AccountClearing(provider string) string { return "provider:" + provider + ":clearing" }
 
 // PaidFunc is what a module does, inside the settling transaction, when a payment of its
-// purpose is paid. An error rolls the whole settlement back: the payment stays pending, no
-// ledger entry is written, the event is not recorded (a provider's retry tries again).
+// purpose is paid. p.PaidLate says the money came for a payment already cancelled (its order
+// or invoice is cancelled): the module must not fail then, but record that a refund is owed
+// and tell the people concerned. An error rolls the whole settlement back: the payment stays
+// pending, no ledger entry is written, the event is not recorded (a provider's retry tries
+// again).
 type PaidFunc func(ctx context.Context, tx *db.Store, p db.Payment) error
 
 // NewPayment is what a module asks to be paid.
@@ -318,8 +321,9 @@ func (s *Service) Begin(ctx context.Context, paymentID int64, returnURL string) 
 // (provider, eventID) — a replayed event changes nothing —, moves the payment to paid, writes
 // the ledger movement (the provider's clearing account → the payee, minus the platform's fee
 // on organisations' sales) and calls the purpose's PaidFunc, all in one transaction. A
-// payment already paid (another event of it) or cancelled changes nothing either. A reference
-// of no payment is ErrUnknownPayment.
+// payment already paid (another event of it) changes nothing either. A cancelled payment is
+// settled too, with PaidLate set (the money is in the provider's account; the PaidFunc
+// arranges the refund). A reference of no payment is ErrUnknownPayment.
 func (s *Service) Settle(ctx context.Context, provider, providerRef, eventID string) error {
 	p, err := s.Store.PaymentByRef(ctx, provider, providerRef)
 	if errors.Is(err, db.ErrNotFound) {
@@ -382,6 +386,14 @@ func (s *Service) settleTx(ctx context.Context, tx *db.Store, paymentID int64, p
 	}
 	now := s.Now()
 	ok, err := tx.MarkPaymentPaid(ctx, paymentID, by, now)
+	if err == nil && !ok && provider != ProviderBank {
+		// Money a provider collected for a payment we had cancelled (the order cancelled, the
+		// invoice voided while the payer was on the provider's page) is in the provider's
+		// account: it is settled anyway, marked paid_late, and the purpose's PaidFunc sees
+		// p.PaidLate and arranges the refund. A bank transfer is never settled this way (the
+		// admin sends it back instead).
+		ok, err = tx.MarkCancelledPaymentPaid(ctx, paymentID, now)
+	}
 	if err != nil || !ok {
 		return false, err
 	}

@@ -264,8 +264,8 @@ func (s *Service) CheckQPay(ctx context.Context, paymentID int64) error {
 	if p.Provider != ProviderQPay {
 		return ErrUnknownPayment
 	}
-	if p.Status != db.PaymentPending && p.Status != db.PaymentFailed {
-		return nil
+	if p.Status != db.PaymentPending && p.Status != db.PaymentFailed && p.Status != db.PaymentCancelled {
+		return nil // a cancelled one is still asked: the payer may have paid it late
 	}
 	refs, err := s.Store.PaymentAttempts(ctx, p.ID)
 	if err != nil {

@@ -225,6 +225,32 @@ func (h *Handlers) pending(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+func (h *Handlers) refunds(w http.ResponseWriter, r *http.Request) error {
+	before := int64(0)
+	if s := r.URL.Query().Get("before"); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n < 0 {
+			return web.Invalid(map[string]web.Msg{"before": web.M("validation.choice")})
+		}
+		before = n
+	}
+	list, err := h.Store.PaymentsPaidLate(r.Context(), before, pageSize+1)
+	if err != nil {
+		return err
+	}
+	v := RefundsView{Items: []PendingItem{}}
+	if len(list) > pageSize {
+		list = list[:pageSize]
+		v.Next = list[len(list)-1].ID
+	}
+	for _, p := range list {
+		v.Items = append(v.Items, PendingItem{Payment: paymentView(p.Payment, nil),
+			PayerName: strings.TrimSpace(p.PayerName), PayerEmail: p.PayerEmail, OrgName: p.OrgName})
+	}
+	web.JSON(w, http.StatusOK, v)
+	return nil
+}
+
 func (h *Handlers) charges(w http.ResponseWriter, r *http.Request) error {
 	u := authn.UserOf(r)
 	if u.OrgID == 0 {

@@ -47,6 +47,8 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Summary: "What the organisation paid (subscription charges, purchases), newest first"})
 	r.Get("/banking/pending", authz.BankingPlatform, h.pending, authz.Doc{ID: "getPendingTransfers", Query: PendingQuery{}, Resp: PendingView{},
 		Summary: "Bank transfers waiting for an admin to see them arrive, oldest first"})
+	r.Get("/banking/refunds", authz.BankingPlatform, h.refunds, authz.Doc{ID: "getRefundsDue", Query: RefundsQuery{}, Resp: RefundsView{},
+		Summary: "Card and QPay payments that arrived after their order or invoice was cancelled: settled, a refund is owed (made in the provider's dashboard), newest first"})
 	reg.AddPage(authz.Page{Key: "banking", Path: "/dashboard/banking", Perm: authz.BankingView, Order: 96})
 	const qpaySummary = "QPay's callback: only a signal to look — the payment is settled from what QPay's payment/check answers, never from the callback's request"
 	r.Get("/payments/webhooks/qpay", authz.Public, h.qpayCallback, authz.Doc{ID: "qpayCallback", Query: QPayCallbackQuery{},

@@ -18,11 +18,14 @@ type PaymentView struct {
 	CreatedAt time.Time          `json:"createdAt"`
 	PaidAt    *time.Time         `json:"paidAt,omitempty"`
 	Transfer  *payments.Transfer `json:"transfer,omitempty"` // a pending bank transfer's details
+	// PaidLate: a card or QPay payment that arrived after it was cancelled (its order or
+	// invoice cancelled); it is settled and a refund is owed (made in the provider's dashboard).
+	PaidLate bool `json:"paidLate,omitempty"`
 }
 
 func paymentView(p db.Payment, transfer *payments.Transfer) PaymentView {
 	v := PaymentView{ID: p.ID, Purpose: p.Purpose, RefID: p.RefID, Status: p.Status, Amount: payments.Money{Amount: p.Amount, Currency: p.Currency},
-		Provider: p.Provider, CreatedAt: p.CreatedAt}
+		Provider: p.Provider, CreatedAt: p.CreatedAt, PaidLate: p.PaidLate}
 	if !p.PaidAt.IsZero() {
 		t := p.PaidAt
 		v.PaidAt = &t
@@ -100,6 +103,17 @@ type PendingItem struct {
 	PayerName  string      `json:"payerName"`
 	PayerEmail string      `json:"payerEmail"`
 	OrgName    string      `json:"orgName,omitempty"`
+}
+
+// RefundsQuery pages the refunds due.
+type RefundsQuery struct {
+	Before int64 `query:"before" description:"cursor: payments before this id"`
+}
+
+// RefundsView is the payments paid after they were cancelled (a refund is owed), newest first.
+type RefundsView struct {
+	Items []PendingItem `json:"items"`
+	Next  int64         `json:"next,omitempty"`
 }
 
 // ChargesView is what the organisation paid (subscription charges, purchases), newest first.

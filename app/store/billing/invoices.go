@@ -356,6 +356,9 @@ func (h *Handlers) VoidInvoice(w http.ResponseWriter, r *http.Request) error {
 		if err := tx.SetBillingInvoiceStatus(r.Context(), id, "issued", "void", h.Now()); err != nil {
 			return err
 		}
+		if err := h.cancelInvoicePayment(r.Context(), tx, id); err != nil {
+			return err
+		}
 		return h.audit(r.Context(), tx, web.ClientIP(r), "billing.invoice_voided", u.ID, 0, db.Detail(itoa(id)))
 	})
 	if errors.Is(err, db.ErrNotFound) {
@@ -403,6 +406,9 @@ func (h *Handlers) CreditInvoice(w http.ResponseWriter, r *http.Request) error {
 		}
 		if v.Status == "issued" { // nothing was paid: the credited invoice is void too
 			if err := tx.SetBillingInvoiceStatus(r.Context(), v.ID, "issued", "void", h.Now()); err != nil {
+				return err
+			}
+			if err := h.cancelInvoicePayment(r.Context(), tx, v.ID); err != nil {
 				return err
 			}
 		}

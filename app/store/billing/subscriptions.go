@@ -47,7 +47,8 @@ func (h *Handlers) mountSubscriptions(r *authz.Router, reg *authz.Registry) {
 
 // invoicePaid is the PaidFunc of both purposes: inside the settling transaction the invoice
 // becomes paid and what it pays for applies (a subscription starts or renews, an upgrade
-// switches the plan).
+// switches the plan). A card or QPay payment of a void invoice (p.PaidLate, or an invoice an
+// admin voided) is settled with a refund owed instead (voidInvoicePaid, late.go).
 func (h *Handlers) invoicePaid(ctx context.Context, tx *db.Store, p db.Payment) error {
 	v, err := tx.BillingInvoice(ctx, p.RefID)
 	if err != nil {
@@ -55,6 +56,9 @@ func (h *Handlers) invoicePaid(ctx context.Context, tx *db.Store, p db.Payment) 
 	}
 	if v.Total != p.Amount || v.Currency != p.Currency {
 		return fmt.Errorf("billing: payment %d does not match invoice %d", p.ID, v.ID)
+	}
+	if v.Status == "void" && p.Provider != payments.ProviderBank {
+		return h.voidInvoicePaid(ctx, tx, v, p)
 	}
 	now := h.Now()
 	if err := tx.SetBillingInvoiceStatus(ctx, v.ID, "issued", "paid", now); err != nil {

@@ -315,6 +315,11 @@ func (h *Handlers) returnURL(lang string, orderID int64) string {
 // forever): the payment is settled (the ledger shows the money received), the order is
 // cancelled with reason "sold_out_at_payment", no stock is taken, and the buyer and the seller
 // (who owes the refund, made in the provider's dashboard) are told.
+//
+// A card or QPay payment for an order already cancelled (the buyer cancelled it in another tab
+// while paying on the provider's page): the payments core settles it with p.PaidLate; the
+// order stays cancelled with reason "paid_after_cancel", takes no stock, and the buyer (refund
+// coming) and the seller (refund due) are told.
 func (h *Handlers) orderPaid(ctx context.Context, tx *db.Store, p db.Payment) error {
 	err := tx.ShopOrderPaid(ctx, p.RefID, p.ID, h.Now())
 	switch {
@@ -332,6 +337,17 @@ func (h *Handlers) orderPaid(ctx context.Context, tx *db.Store, p db.Payment) er
 		return h.notifySeller(ctx, tx, p.RefID, SoldOutAtPayment.Name)
 	case errors.Is(err, db.ErrSoldOut):
 		return &web.Error{Status: http.StatusConflict, Code: "sold_out", Message: web.M("shop.errors.soldOutAtPayment")}
+	case errors.Is(err, db.ErrConflict) && p.PaidLate:
+		// Cancelled while the buyer was paying on Stripe's or QPay's page: the money was taken
+		// (the payment is settled, the ledger posted), the order stays cancelled and says why,
+		// and the buyer and the seller (who refunds) are told.
+		if err := tx.ShopOrderPaidAfterCancel(ctx, p.RefID, p.ID, h.Now()); err != nil {
+			return err
+		}
+		if err := h.notifyBuyer(ctx, tx, p.RefID, "cancelled_paid_late"); err != nil {
+			return err
+		}
+		return h.notifySeller(ctx, tx, p.RefID, PaidAfterCancel.Name)
 	case errors.Is(err, db.ErrConflict):
 		return &web.Error{Status: http.StatusConflict, Code: "order_cancelled", Message: web.M("shop.errors.orderCancelled")}
 	case err != nil:

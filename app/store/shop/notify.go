@@ -11,7 +11,8 @@ import (
 )
 
 // OrderMoved tells a buyer that their order moved: paid, fulfilled (and how), completed or
-// cancelled (also "cancelled_sold_out": paid after the stock ran out, the money is owed back);
+// cancelled (also "cancelled_sold_out": paid after the stock ran out, and "cancelled_paid_late":
+// paid after the order was cancelled; either way the money is owed back);
 // in the reader's language, by email at once unless they chose otherwise.
 var OrderMoved = notify.Register(notify.Kind{
 	Name: "shop.order", Title: "shop.notify.order.title", Body: "shop.notify.order.body", Label: "shop.notify.order.label",
@@ -29,6 +30,14 @@ var OrderPaid = notify.Register(notify.Kind{
 // had run out: the order was cancelled and the payment must be refunded.
 var SoldOutAtPayment = notify.Register(notify.Kind{
 	Name: "shop.refund", Title: "shop.notify.refund.title", Body: "shop.notify.refund.body", Label: "shop.notify.refund.label",
+	DefaultEmail: notify.Immediate,
+})
+
+// PaidAfterCancel tells a seller that a card or QPay payment arrived for an order already
+// cancelled (the buyer paid on the provider's page meanwhile): the order stays cancelled and
+// the payment must be refunded.
+var PaidAfterCancel = notify.Register(notify.Kind{
+	Name: "shop.refund_late", Title: "shop.notify.refundLate.title", Body: "shop.notify.refundLate.body", Label: "shop.notify.refundLate.label",
 	DefaultEmail: notify.Immediate,
 })
 

@@ -227,8 +227,9 @@ type OrderView struct {
 	CreatedAt  string      `json:"createdAt"`
 	PaidAt     string      `json:"paidAt"`
 	// CancelReason: "sold_out_at_payment" when the payment arrived after the stock ran out (the
-	// payment is kept and owed back to the buyer).
-	CancelReason string `json:"cancelReason" enum:",sold_out_at_payment"`
+	// payment is kept and owed back to the buyer); "paid_after_cancel" when a card or QPay
+	// payment arrived after the order was cancelled (owed back too).
+	CancelReason string `json:"cancelReason" enum:",sold_out_at_payment,paid_after_cancel"`
 }
 
 // OrderOf is the view of o in lang.

@@ -862,6 +862,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/banking/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Card and QPay payments that arrived after their order or invoice was cancelled: settled, a refund is owed (made in the provider's dashboard), newest first */
+        get: operations["getRefundsDue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/admin/plans": {
         parameters: {
             query?: never;
@@ -4803,6 +4820,7 @@ export interface components {
             id: number;
             /** Format: date-time */
             paidAt?: null | string;
+            paidLate?: boolean;
             /** @enum {string} */
             provider: "bank" | "stripe" | "qpay";
             purpose: string;
@@ -4819,6 +4837,11 @@ export interface components {
             payment: components["schemas"]["BankingPaymentView"];
         };
         BankingPendingView: {
+            items: components["schemas"]["BankingPendingItem"][];
+            /** Format: int64 */
+            next?: number;
+        };
+        BankingRefundsView: {
             items: components["schemas"]["BankingPendingItem"][];
             /** Format: int64 */
             next?: number;
@@ -7916,7 +7939,7 @@ export interface components {
             buyerEmail: string;
             buyerName: string;
             /** @enum {string} */
-            cancelReason: "" | "sold_out_at_payment";
+            cancelReason: "" | "sold_out_at_payment" | "paid_after_cancel";
             coupon: string;
             createdAt: string;
             currency: string;
@@ -12250,6 +12273,83 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BankingPendingView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    getRefundsDue: {
+        parameters: {
+            query?: {
+                /** @description cursor: payments before this id */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingRefundsView"];
                 };
             };
             /** @description Bad Request */

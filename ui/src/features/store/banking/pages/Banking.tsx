@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { DashboardShell } from '../../../../ui/DashboardShell';
 import { Charges, Ledger } from './Ledger';
 import { Pending } from './Pending';
+import { Refunds } from './Refunds';
 
 /**
  * /dashboard/banking: the organisation's ledger and what it paid for those who hold banking.org
- * (owner), the bank transfers waiting and the platform's ledger for those who hold
+ * (owner), the bank transfers waiting, the refunds due and the platform's ledger for those who hold
  * banking.platform (admins). The server checks each answer again.
  */
 export function Banking() {
@@ -27,6 +28,7 @@ export function Banking() {
             {platform && (
               <>
                 <Pending />
+                <Refunds />
                 <Ledger scope="platform" title={t('banking.page.platformLedger')} />
               </>
             )}

@@ -164,6 +164,7 @@ function OneOfMine({ id }: { id: string }) {
       <h2>{t('shop.orders.order', { id: o.id })}</h2>
       {settled === 'paid' && <Alert variant="success">{t('shop.orders.paidNow')}</Alert>}
       {o.cancelReason === 'sold_out_at_payment' && <Alert variant="warning">{t('shop.orders.soldOut')}</Alert>}
+      {o.cancelReason === 'paid_after_cancel' && <Alert variant="warning">{t('shop.orders.paidLate')}</Alert>}
       <p>
         {t('shop.orders.status')}: <StatusText o={o} />
       </p>
@@ -286,6 +287,9 @@ function SellerDetail({ id }: { id: string }) {
       {o.paymentId > 0 && <p class="muted">{t(`${D}.payment`, { id: o.paymentId })}</p>}
       {o.cancelReason === 'sold_out_at_payment' && (
         <Alert variant="warning">{t('shop.orders.soldOutSeller', { amount: formatMoney(i18n.language, o.total, o.currency) })}</Alert>
+      )}
+      {o.cancelReason === 'paid_after_cancel' && (
+        <Alert variant="warning">{t('shop.orders.paidLateSeller', { amount: formatMoney(i18n.language, o.total, o.currency) })}</Alert>
       )}
       <h3>{t(`${D}.lines`)}</h3>
       <LinesList o={o} />

@@ -95,7 +95,11 @@ describe('files: upload, folder, move, share', () => {
       assert.equal(preview.headers()['x-frame-options'], 'SAMEORIGIN');
       assert.match(preview.headers()['content-disposition'], /^inline;/);
       await page.getByLabel(t(lang, 'fileManager.share.search')).fill(COLLEAGUE.name);
-      await page.getByRole('button', { name: t(lang, 'fileManager.share.find') }).click();
+      const [answer] = await Promise.all([
+        page.waitForResponse((res) => res.url().includes('/api/files/contacts?')),
+        page.getByRole('button', { name: t(lang, 'fileManager.share.find') }).click(),
+      ]);
+      assert.match(await answer.text(), new RegExp(COLLEAGUE.name), `the search for ${COLLEAGUE.name} (${answer.url()})`);
       const add = page.locator('.fm-share__found').getByRole('button', { name: new RegExp(COLLEAGUE.name) });
       await add.click();
       await page.locator('.fm-share__list span', { hasText: COLLEAGUE.name }).waitFor();

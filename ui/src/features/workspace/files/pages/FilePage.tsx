@@ -31,7 +31,10 @@ function Sharing({ id, shares, onChange }: { id: number; shares: Shares; onChang
   };
   const search = (e: Event) => {
     e.preventDefault();
-    api.contacts(q.trim()).then((l) => {
+    // What the field holds when the form is sent (not the last render's state, which a fast
+    // "type, then press Find" can outrun).
+    const typed = String(new FormData(e.currentTarget as HTMLFormElement).get('q') ?? q);
+    api.contacts(typed.trim()).then((l) => {
       setError('');
       setFound(l.items);
     }, fail);

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-ONA6AYAV.js";import"./chunk-DVIMZZIQ.js";import"./chunk-JMY733M7.js";import{U as r}from"./chunk-ORYRD2CS.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -134,28 +134,8 @@ func (h *Handlers) AddMembers(w http.ResponseWriter, r *http.Request) error {
 	if err := h.limit(u, "members"); err != nil {
 		return err
 	}
-	for _, id := range ids {
-		other, err := h.Store.UserByID(ctx, id)
-		if db.IsNotFound(err) {
-			return notAllowed()
-		}
-		if err != nil {
-			return err
-		}
-		why, err := mayTalk(ctx, h.Store, u, other)
-		if err != nil {
-			return err
-		}
-		if why == "" {
-			return notAllowed()
-		}
-		for _, m := range members { // nobody is put in a group with someone either of them blocked
-			if blocked, err := h.Store.BlockedEither(ctx, id, m); err != nil {
-				return err
-			} else if blocked {
-				return notAllowed()
-			}
-		}
+	if err := h.mayTalkToAll(ctx, u, ids, members); err != nil {
+		return err
 	}
 	var lines []line
 	err = h.Store.InTx(ctx, func(tx *db.Store) error {

@@ -223,21 +223,8 @@ func (h *Handlers) CreateConversation(w http.ResponseWriter, r *http.Request) er
 	if err := h.limit(u, "conversation"); err != nil {
 		return err
 	}
-	for _, id := range ids {
-		other, err := h.Store.UserByID(ctx, id)
-		if db.IsNotFound(err) {
-			return notAllowed()
-		}
-		if err != nil {
-			return err
-		}
-		why, err := mayTalk(ctx, h.Store, u, other)
-		if err != nil {
-			return err
-		}
-		if why == "" {
-			return notAllowed()
-		}
+	if err := h.mayTalkToAll(ctx, u, ids, nil); err != nil {
+		return err
 	}
 	now := h.Now()
 	members := []db.ChatMemberRole{{UserID: u.ID, Role: "member"}}
@@ -808,4 +795,33 @@ func (h *Handlers) Download(w http.ResponseWriter, r *http.Request) error {
 		return web.NotFound()
 	}
 	return h.Files.Serve(w, r, m.FileID)
+}
+
+// mayTalkToAll refuses (notAllowed) unless u may talk to every one of ids (existing accounts
+// only) and, for a group's members, none of ids blocked or was blocked by one of them.
+func (h *Handlers) mayTalkToAll(ctx context.Context, u *db.User, ids, members []int64) error {
+	for _, id := range ids {
+		other, err := h.Store.UserByID(ctx, id)
+		if db.IsNotFound(err) {
+			return notAllowed()
+		}
+		if err != nil {
+			return err
+		}
+		why, err := mayTalk(ctx, h.Store, u, other)
+		if err != nil {
+			return err
+		}
+		if why == "" {
+			return notAllowed()
+		}
+		for _, m := range members { // nobody is put in a group with someone either of them blocked
+			if blocked, err := h.Store.BlockedEither(ctx, id, m); err != nil {
+				return err
+			} else if blocked {
+				return notAllowed()
+			}
+		}
+	}
+	return nil
 }

@@ -297,7 +297,9 @@ describe('axe-core on every screen of the test', () => {
     { name: 'desktop dark', viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
   ];
   for (const lang of langs) {
-    for (const view of views) {
+    // Dark is about colours, which do not depend on the language: seen dark in Mongolian only
+    // (the page sweeps see the rest of the pages dark in both languages).
+    for (const view of views.filter((v) => lang === 'mn' || v.colorScheme !== 'dark')) {
       it(`no serious or critical violation in ${lang} (${view.name})`, async () => {
         const { baseURL, browser } = site;
         const context = await browser.newContext({ viewport: view.viewport, colorScheme: view.colorScheme });

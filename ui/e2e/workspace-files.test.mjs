@@ -96,7 +96,10 @@ describe('files: upload, folder, move, share', () => {
       assert.match(preview.headers()['content-disposition'], /^inline;/);
       await page.getByLabel(t(lang, 'fileManager.share.search')).fill(COLLEAGUE.name);
       const [answer] = await Promise.all([
-        page.waitForResponse((res) => res.url().includes('/api/files/contacts?')),
+        page.waitForResponse((res) => res.url().includes('/api/files/contacts?')).catch(async (err) => {
+          const q = await page.locator('#fm-share-q').inputValue().catch(() => '(no field)');
+          throw new Error(`no search answer: at ${page.url()}, the field holds "${q}"; ${err.message}`);
+        }),
         page.getByRole('button', { name: t(lang, 'fileManager.share.find') }).click(),
       ]);
       assert.match(await answer.text(), new RegExp(COLLEAGUE.name), `the search for ${COLLEAGUE.name} (${answer.url()})`);

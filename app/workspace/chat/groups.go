@@ -4,8 +4,10 @@ import (
 	"context"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
+	"gerege/app/platform/notify"
 	"gerege/app/platform/web"
 	"gerege/db"
 )
@@ -152,6 +154,11 @@ func (h *Handlers) AddMembers(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 			lines = append(lines, l)
+			if err := notify.Send(ctx, tx, notify.Notification{UserID: id, Kind: AddedToGroup.Name,
+				Params: map[string]string{"name": strings.TrimSpace(u.FirstName + " " + u.LastName)},
+				Link:   "/dashboard/chat?c=" + strconv.FormatInt(c.ID, 10), At: h.Now()}); err != nil {
+				return err
+			}
 		}
 		return nil
 	})

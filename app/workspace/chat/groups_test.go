@@ -166,8 +166,13 @@ func TestRemovedMemberGetsNothingLater(t *testing.T) {
 	if strings.Contains(w.must(200, "owner1", "GET", convPath(conv, "/messages"), nil).Raw, "let me in") {
 		t.Error("a removed member's message was stored")
 	}
-	// Added again: a member, the history whole.
+	// Added again: a member, the history whole, and told so (in their language), with a link.
 	w.must(200, "owner1", "POST", convPath(conv, "/members"), map[string]any{"userIds": []int64{w.ids["counselor1"]}})
+	notes := w.must(200, "counselor1", "GET", "/api/notifications", nil, "Accept-Language", "mn")
+	if !strings.Contains(notes.Raw, `"kind":"chat.added"`) || !strings.Contains(notes.Raw, "таныг бүлгийн ярианд нэмлээ") ||
+		!strings.Contains(notes.Raw, fmt.Sprintf("/dashboard/chat?c=%d", conv)) {
+		t.Errorf("the added member is not told: %.800s", notes.Raw)
+	}
 	if r := w.must(200, "counselor1", "GET", convPath(conv, "/messages"), nil); !strings.Contains(r.Raw, "secret plan") {
 		t.Errorf("added again, the history is not whole: %s", r.Raw)
 	}

@@ -48,6 +48,13 @@ var NewMessage = notify.Register(notify.Kind{
 	Label: "chat.notify.message.label", DefaultEmail: notify.Digest,
 })
 
+// AddedToGroup tells a person that a group's admin added them (they also see the group's
+// system line when they open it). Email: by daily digest by default.
+var AddedToGroup = notify.Register(notify.Kind{
+	Name: "chat.added", Title: "chat.notify.added.title", Body: "chat.notify.added.body",
+	Label: "chat.notify.added.label", DefaultEmail: notify.Digest,
+})
+
 // Mount declares the chat's routes and its dashboard page.
 func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	p := authz.WorkspaceChat

@@ -47,7 +47,7 @@ func cut(s string, n int) string {
 
 // unmirrored are the notifications that do not become letters: new letters themselves, and
 // the chat's "a message waits" (the conversation is where it is read).
-var unmirrored = []string{NewMail.Name, "chat.message"}
+var unmirrored = []string{NewMail.Name, "chat.message", "chat.added"}
 
 // mirror files each notification as a letter from the platform, rendered in the person's
 // language when it is sent (the bell renders it when it is read).

@@ -2,7 +2,9 @@ package authz
 
 import (
 	"context"
+	"net/http"
 
+	"gerege/app/platform/web"
 	"gerege/db"
 )
 
@@ -54,4 +56,15 @@ func MayTalk(ctx context.Context, store *db.Store, a, b *db.User) (string, error
 // IsOrgStaff: the organisation's owner, managers and counselors.
 func IsOrgStaff(u *db.User) bool {
 	return u.OrgRole == "owner" || u.OrgRole == "manager" || u.OrgRole == "counselor"
+}
+
+// Contacts answers the people u may talk to whose name matches the request's q, at most 50:
+// the one contact search of the chat, mail and the file manager's sharing. A q over 80
+// characters is a field error.
+func Contacts(r *http.Request, store *db.Store, u *db.User) ([]db.ChatContact, error) {
+	q := r.URL.Query().Get("q")
+	if len([]rune(q)) > 80 {
+		return nil, web.Invalid(map[string]web.Msg{"q": web.M("validation.tooLong", "max", 80)})
+	}
+	return store.ChatContacts(r.Context(), u.ID, u.OrgID, IsOrgStaff(u), q, 50)
 }

@@ -45,6 +45,18 @@ func (f *Form) IDs() []int64 {
 	return ids
 }
 
+// ReadOne reads a multipart body that carries one required file under field, Put for owner
+// under policy p (an attachment uploaded before the message that carries it), with
+// ReadForm's answers for everything else.
+func (s *Store) ReadOne(r *http.Request, owner int64, field string, p Policy) (File, error) {
+	form, err := s.ReadForm(r, owner, map[string]Field{field: {Policy: p, Required: true}})
+	if err != nil {
+		return File{}, err
+	}
+	f, _ := form.File(field)
+	return f, nil
+}
+
 // MaxValues bounds the bytes of a form's values (everything but its files) together.
 const MaxValues = 64 << 10
 

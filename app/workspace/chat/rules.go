@@ -49,9 +49,6 @@ func mayTalk(ctx context.Context, store *db.Store, a, b *db.User) (string, error
 	return authz.MayTalk(ctx, store, a, b)
 }
 
-// isStaff: the organisation's owner, managers and counselors.
-func isStaff(u *db.User) bool { return authz.IsOrgStaff(u) }
-
 // notAllowed is the refusal to talk with someone: the same for a person one may not talk to
 // and for an account that does not exist, so it reveals nothing.
 // needsID refuses someone whose national ID is not verified: writing to people is one of the

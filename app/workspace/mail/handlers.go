@@ -3,13 +3,12 @@ package mail
 import (
 	"context"
 	"errors"
-	"gerege/app/platform/authz"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
 
-	"gerege/app/platform/files"
+	"gerege/app/platform/authz"
 	"gerege/app/platform/notify"
 	"gerege/app/platform/search"
 	"gerege/app/platform/web"
@@ -576,11 +575,10 @@ func (h *Handlers) Upload(w http.ResponseWriter, r *http.Request) error {
 	if err := h.limit(u, "upload"); err != nil {
 		return err
 	}
-	form, err := h.Files.ReadForm(r, u.ID, map[string]files.Field{"file": {Policy: attachments, Required: true}})
+	f, err := h.Files.ReadOne(r, u.ID, "file", attachments)
 	if err != nil {
 		return err
 	}
-	f, _ := form.File("file")
 	web.JSON(w, http.StatusCreated, UploadView{FileID: f.ID, Name: f.Name, MediaType: f.MediaType, Size: f.Size})
 	return nil
 }
@@ -607,11 +605,7 @@ func (h *Handlers) Download(w http.ResponseWriter, r *http.Request) error {
 // Contacts is GET /api/mail/contacts.
 func (h *Handlers) Contacts(w http.ResponseWriter, r *http.Request) error {
 	u := h.user(r)
-	q := r.URL.Query().Get("q")
-	if len([]rune(q)) > 80 {
-		return web.Invalid(map[string]web.Msg{"q": web.M("validation.tooLong", "max", 80)})
-	}
-	list, err := h.Store.ChatContacts(r.Context(), u.ID, u.OrgID, authz.IsOrgStaff(u), q, 50)
+	list, err := authz.Contacts(r, h.Store, u)
 	if err != nil {
 		return err
 	}

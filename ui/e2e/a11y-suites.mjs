@@ -1,28 +1,33 @@
-// Every page in both languages, at desktop and phone widths, and dark (each page in one of the
-// two languages, see `pages` below), in ONE visit per
-// page and view that checks everything a page must be:
-//   - as served (the light views): status 200, the page's language, exactly one h1, the title,
-//     the landmarks, no dead link, no sideways scrolling, nothing from another host, no console
-//     error (CSP violations included) — under the real CSP;
+// Every page in both languages, at desktop and phone widths, light and dark, in ONE visit per
+// page and width that checks everything a page must be:
+//   - as served: status 200, the page's language, exactly one h1, the title, the landmarks, no
+//     dead link, no sideways scrolling, nothing from another host, no console error (CSP
+//     violations included) — under the real CSP;
 //   - no raw catalog key after hydration (the desktop view; raw-keys.mjs says how keys are found),
-//     on the routes with parameters too (made-up records: their 404 pages);
-//   - an axe-core scan with no serious or critical violation (every view).
-// A visit costs about a second (navigation, hydration, the page's data) and the checks a fraction
-// of that, so each page is visited once per view rather than once per kind of check (three
-// sweeps did it before: 6 visits a page and language instead of 3). The suites are split over
-// test files, one language and view each (a11y-<lang>-<view>.test.mjs), so the runner runs them
-// side by side; the phone files also open the menu, a dialog and the toasts.
+//     on the routes with parameters too (made-up records: their 404s);
+//   - an axe-core scan with no serious or critical violation (both widths);
+//   - dark (the desktop view): the same page switched to the dark colour scheme in place
+//     (`emulateMedia`, which is what the browser does when the system theme changes — the theme
+//     is CSS only, ui/src/ui/theme.css), once its colour transitions have finished, scanned with
+//     axe's colour rules. The other rules see the same document as in light, so they are not run
+//     twice; before, a third sweep loaded every page again dark, for half the pages per language.
+// A visit costs a load (navigation, hydration, the page's data) and the checks a fraction of
+// that, so each page is loaded once per width rather than once per kind of check. The suites
+// are split over test files, one language and width each (a11y-<lang>-<view>.test.mjs), so the
+// runner runs them side by side; the phone files also open the menu, a dialog and the toasts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { injectAxe, manifest, t, urlOf, useSite, watch } from './harness.mjs';
+import { AXE, injectAxe, manifest, t, urlOf, useSite, watch } from './harness.mjs';
 import { isDashboard, memberPage, registerApi, settled, signInApi } from './auth-helpers.mjs';
 import { pageTexts, rawKeys, visitable } from './raw-keys.mjs';
 
 export const VIEWS = {
-  desktop: { viewport: { width: 1280, height: 800 }, colorScheme: 'light', served: true, rawKeys: true },
+  desktop: { viewport: { width: 1280, height: 800 }, colorScheme: 'light', served: true, rawKeys: true, dark: true },
   phone: { viewport: { width: 360, height: 740 }, colorScheme: 'light', served: true, openStates: true },
-  dark: { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
 };
+
+/** The axe rules whose outcome depends on colours: the ones the dark scheme can change. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /** Declares the sweep of every page of `lang` in the view `viewName` (a key of VIEWS). */
 export function a11ySweep(lang, viewName) {
@@ -35,16 +40,25 @@ export function a11ySweep(lang, viewName) {
   /** A page signed in as an individual (made once), for the applicant's pages. */
   async function applicantPage(options) {
     applicant ??= registerApi(site.baseURL, { email: 'applicant.a11y@example.test', firstName: 'Anu', lastName: 'Bat' });
-    const context = await site.browser.newContext(options);
+    const context = await withAxe(await site.browser.newContext(options));
     await signInApi(context, site.baseURL, await applicant);
     const page = await context.newPage();
     return { context, page, problems: watch(page, site.baseURL) };
   }
 
-  /** Runs axe in the page; returns the serious and critical violations, readably. */
-  async function axe(page) {
+  /** A sweep's context gets axe-core with every document it loads (as the browser's own script,
+   * which the page's CSP does not govern), instead of sending its 0.5 MB over the debugging
+   * protocol after each of the hundreds of loads. */
+  const withAxe = async (context) => {
+    await context.addInitScript({ path: AXE });
+    return context;
+  };
+
+  /** Runs axe in the page (only `rules` if given); returns the serious and critical violations, readably. */
+  async function axe(page, rules) {
     await injectAxe(page);
-    const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+    const options = { resultTypes: ['violations'], ...(rules && { runOnly: rules }) };
+    const results = await page.evaluate((o) => window.axe.run(document, o), options);
     return results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
@@ -62,6 +76,15 @@ export function a11ySweep(lang, viewName) {
   /** The raw keys a page shows, as "url: key". */
   const keysOn = async (page, url) => (await pageTexts(page)).flatMap((text) => rawKeys(text).map((key) => `${url}: ${key}`));
 
+  /** The page switched to the dark scheme in place, its colour transitions finished, scanned for colours; then light again. */
+  async function darkProblems(page, url) {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
+    const found = (await axe(page, COLOUR_RULES)).map((v) => `${url} (dark): ${v}`);
+    await page.emulateMedia({ colorScheme: 'light' });
+    return found;
+  }
+
   /** Every URL the site has (":name" is any one segment, as the server matches the manifest); a link anywhere else is a dead link. */
   const patterns = manifest.langs.flatMap((l) => manifest.routes.map((r) => urlOf(l, r.path).split('/')));
   const known = (path) => {
@@ -74,12 +97,17 @@ export function a11ySweep(lang, viewName) {
     const wrong = [];
     const check = (ok, what) => ok || wrong.push(`${url}: ${what}`);
     check(res.status() === 200, `status ${res.status()}`);
-    check((await page.getAttribute('html', 'lang')) === lang, 'the html lang');
-    check((await page.locator('h1').count()) === 1, 'one h1');
-    check(/ · Gerege$/.test(await page.title()), `title "${await page.title()}"`);
-    for (const landmark of ['banner', 'main', 'contentinfo']) {
-      check((await page.getByRole(landmark).count()) === 1, `one ${landmark}`);
-    }
+    // Asked side by side: each is a round trip to the browser.
+    const [htmlLang, h1s, title, ...landmarks] = await Promise.all([
+      page.getAttribute('html', 'lang'),
+      page.locator('h1').count(),
+      page.title(),
+      ...['banner', 'main', 'contentinfo'].map((landmark) => page.getByRole(landmark).count()),
+    ]);
+    check(htmlLang === lang, 'the html lang');
+    check(h1s === 1, 'one h1');
+    check(/ · Gerege$/.test(title), `title "${title}"`);
+    ['banner', 'main', 'contentinfo'].forEach((landmark, i) => check(landmarks[i] === 1, `one ${landmark}`));
     // Same-site links go to a known page (or an element of this one), other hosts only where
     // marked rel="external"; mailto: and the API's files (.ics) are fine.
     const links = await page.locator('a[href]').evaluateAll((as) =>
@@ -100,22 +128,18 @@ export function a11ySweep(lang, viewName) {
   /** The pages visited: a route with a parameter ("/direction-board/results/:token") needs real
    * data, so its own tests (board.test.mjs) load and scan it; here it is checked for raw keys
    * with a made-up record. */
-  const all = manifest.routes.filter((r) => !r.path.includes('/:'));
-  // The dark view checks colours (axe's contrast rules on the dark theme), which do not depend
-  // on the language: each page is seen dark once, every other page in English and the rest in
-  // Mongolian, so both languages' texts are seen dark and the sweep costs half. The light views
-  // see every page in both languages.
-  const pages = viewName === 'dark' ? all.filter((_, i) => i % 2 === (lang === 'en' ? 0 : 1)) : all;
+  const pages = manifest.routes.filter((r) => !r.path.includes('/:'));
 
   describe(`every ${lang} page (${viewName})`, () => {
-    const checks = ['axe', view.served && 'as served', view.rawKeys && 'raw keys'].filter(Boolean).join(', ');
+    const checks = ['axe', view.served && 'as served', view.rawKeys && 'raw keys', view.dark && 'dark'].filter(Boolean).join(', ');
     it(`${checks}: nothing wrong on any page`, async () => {
       const options = { viewport: view.viewport, colorScheme: view.colorScheme };
-      const context = await site.browser.newContext(options);
+      const context = await withAxe(await site.browser.newContext(options));
       const visitor = await context.newPage();
       const problems = watch(visitor, site.baseURL);
       // Dashboard pages are seen signed in (signed out, the server sends visitors to sign in).
       const member = await memberPage(site, options, watch);
+      await withAxe(member.context);
       const individual = await applicantPage(options);
       const found = [];
       for (const route of pages) {
@@ -125,6 +149,7 @@ export function a11ySweep(lang, viewName) {
         if (view.served) found.push(...(await servedProblems(page, url, res)));
         if (view.rawKeys) found.push(...(await keysOn(page, url)));
         found.push(...(await axe(page)).map((v) => `${url}: ${v}`));
+        if (view.dark) found.push(...(await darkProblems(page, url)));
       }
       assert.deepEqual([...new Set(found)], []);
       assert.deepEqual([...problems, ...member.problems, ...individual.problems], [], viewName);

@@ -24,7 +24,7 @@ type ApplyRequest struct {
 	CoverLetter string   `json:"coverLetter" maxLength:"8000"`
 	Answers     []Answer `json:"answers"`
 	// MyFiles are documents taken from the applicant's own file manager instead of uploads.
-	MyFiles []MyFileDocument `json:"myFiles" maxItems:"3"`
+	MyFiles []MyFileDocument `json:"myFiles,omitempty" maxItems:"3"`
 }
 
 // MyFileDocument names one of the applicant's own files (My files) as one of the documents.

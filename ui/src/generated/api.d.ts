@@ -7261,7 +7261,7 @@ export interface components {
         OpportunitiesApplyRequest: {
             answers: components["schemas"]["OpportunitiesAnswer"][];
             coverLetter: string;
-            myFiles: components["schemas"]["OpportunitiesMyFileDocument"][];
+            myFiles?: components["schemas"]["OpportunitiesMyFileDocument"][];
         };
         OpportunitiesChoice: {
             en: string;

@@ -159,6 +159,25 @@ func TestApplyWithMyFiles(t *testing.T) {
 		t.Errorf("someone else reads the CV: %d", r.Status)
 	}
 
+	// A file shared with the applicant (the organisation's owner may share with someone who
+	// applied) is not theirs: refused on the field, naming nothing.
+	var applicantID int64
+	if err := w.s.Store().Read.QueryRow(`SELECT user_id FROM applications WHERE id = ?`, mine.ID).Scan(&applicantID); err != nil {
+		t.Fatal(err)
+	}
+	shared := upload(t, w, w.c["owner"], "", "owner-shared-notes.pdf", pdf+"% SHARED-BYTES\n")
+	apitest.MustStatus(t, call(t, w.c["owner"], w.ts, "POST", fmt.Sprintf("/api/files/items/%d/shares", shared), map[string]any{"userId": applicantID}), 200)
+	if r := call(t, ind, w.ts, "GET", "/api/files/shared", nil); !strings.Contains(r.Raw, "owner-shared-notes.pdf") {
+		t.Fatalf("not shared: %s", r.Raw)
+	}
+	if r := call(t, ind, w.ts, "POST", "/api/opportunities/"+w.slug+"/applications", answers(doc("cv", shared))); r.Status != 422 ||
+		!strings.Contains(r.Raw, `"cv"`) || strings.Contains(r.Raw, "owner-shared-notes") {
+		t.Errorf("a file shared with the applicant: %d %s", r.Status, r.Raw)
+	}
+	if r := call(t, ind, w.ts, "GET", "/api/me/application-files", nil); strings.Contains(r.Raw, "owner-shared-notes") {
+		t.Errorf("the picker offers a shared file: %s", r.Raw)
+	}
+
 	// The mobile app: JSON alone, the document from My files (a posting that asks for none
 	// still takes one).
 	again := upload(t, w, ind, "", "cv-2026.pdf", pdf)

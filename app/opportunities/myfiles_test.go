@@ -13,7 +13,7 @@ import (
 )
 
 // upload puts content into c's own space of the file manager and returns its id there.
-func upload(t *testing.T, w *world, c *http.Client, query, name, content string) int64 {
+func upload(t testing.TB, w *world, c *http.Client, query, name, content string) int64 {
 	t.Helper()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)

@@ -696,10 +696,17 @@ type Person struct {
 	Since  time.Time
 }
 
-// Block records that userID blocked other (again is fine).
+// Block records that userID blocked other (again is fine) and, in the same transaction,
+// withdraws the file-manager shares between them both ways (WithdrawWsSharesBetween): a block
+// ends every way they reach each other, and lifting it later gives nothing back.
 func (s *Store) Block(ctx context.Context, userID, other int64, now time.Time) error {
-	_, err := s.exec(ctx, `INSERT INTO blocks (user_id, blocked_id, created_at) VALUES (?,?,?) ON CONFLICT DO NOTHING`, userID, other, T(now))
-	return mapErr(err)
+	return s.InTx(ctx, func(tx *Store) error {
+		_, err := tx.exec(ctx, `INSERT INTO blocks (user_id, blocked_id, created_at) VALUES (?,?,?) ON CONFLICT DO NOTHING`, userID, other, T(now))
+		if err != nil {
+			return err
+		}
+		return tx.WithdrawWsSharesBetween(ctx, userID, other)
+	})
 }
 
 // Unblock undoes a block (nothing when there was none).

@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 )
@@ -348,10 +349,38 @@ type WsShare struct {
 	CreatedAt time.Time
 }
 
-// ShareWsFile shares file with userID (sharing again changes nothing).
+// ErrWsBlocked: the sharer and the recipient blocked each other (one way or the other).
+var ErrWsBlocked = errors.New("db: blocked")
+
+// ShareWsFile shares file with userID (sharing again changes nothing). It is refused with
+// ErrWsBlocked when either blocked the other, checked in its own transaction, so a share that
+// raced a block cannot outlive it (the block withdraws the shares made before it).
 func (s *Store) ShareWsFile(ctx context.Context, file, userID, by int64, now time.Time) error {
-	_, err := s.exec(ctx, `INSERT INTO workspace_file_shares (file_id, user_id, shared_by, created_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT DO NOTHING`, file, userID, nullID(by), T(now))
+	return s.InTx(ctx, func(tx *Store) error {
+		blocked, err := tx.BlockedEither(ctx, by, userID)
+		if err != nil {
+			return err
+		}
+		if blocked {
+			return ErrWsBlocked
+		}
+		_, err = tx.exec(ctx, `INSERT INTO workspace_file_shares (file_id, user_id, shared_by, created_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT DO NOTHING`, file, userID, nullID(by), T(now))
+		return err
+	})
+}
+
+// WithdrawWsSharesBetween ends the shares between a and b, both ways: the files one of them
+// shared with the other (shared_by) and the files of one's own space shared with the other.
+// The block's transaction calls it (Block). An organisation's file a third colleague shared
+// stays shared: that share is not between them.
+func (s *Store) WithdrawWsSharesBetween(ctx context.Context, a, b int64) error {
+	if a == 0 || b == 0 || a == b {
+		return nil
+	}
+	_, err := s.exec(ctx, `DELETE FROM workspace_file_shares WHERE
+		(user_id = ? AND (shared_by = ? OR file_id IN (SELECT id FROM workspace_files WHERE owner_user_id = ?))) OR
+		(user_id = ? AND (shared_by = ? OR file_id IN (SELECT id FROM workspace_files WHERE owner_user_id = ?)))`, b, a, a, a, b, b)
 	return mapErr(err)
 }
 

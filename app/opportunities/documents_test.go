@@ -14,7 +14,7 @@ import (
 )
 
 // multipartApply sends an application with files (field name → file name and content).
-func multipartApply(t *testing.T, c *http.Client, ts *httptest.Server, slug string, body any, docs map[string][2]string, lang string) apitest.Reply {
+func multipartApply(t testing.TB, c *http.Client, ts *httptest.Server, slug string, body any, docs map[string][2]string, lang string) apitest.Reply {
 	t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)

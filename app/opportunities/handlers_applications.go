@@ -23,6 +23,14 @@ import (
 type ApplyRequest struct {
 	CoverLetter string   `json:"coverLetter" maxLength:"8000"`
 	Answers     []Answer `json:"answers"`
+	// MyFiles are documents taken from the applicant's own file manager instead of uploads.
+	MyFiles []MyFileDocument `json:"myFiles,omitempty" maxItems:"3"`
+}
+
+// MyFileDocument names one of the applicant's own files (My files) as one of the documents.
+type MyFileDocument struct {
+	Kind   string `json:"kind" enum:"cv,cover_letter,transcript"`
+	FileID int64  `json:"fileId" description:"a file of the applicant's own space in the file manager (listMyApplicationFiles)"`
 }
 
 const maxCoverLetter = 8000
@@ -115,9 +123,10 @@ func (h *Handlers) Apply(w http.ResponseWriter, r *http.Request) error {
 	var req ApplyRequest
 	var form *files.Form
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
+		// Required documents are checked below: one may come from My files instead.
 		fields := map[string]files.Field{}
 		for _, d := range Documents {
-			fields[d] = files.Field{Policy: docPolicy, Required: slices.Contains(o.Documents, d)}
+			fields[d] = files.Field{Policy: docPolicy}
 		}
 		if form, err = h.Files.ReadForm(r, u.ID, fields); err != nil {
 			return err
@@ -133,14 +142,32 @@ func (h *Handlers) Apply(w http.ResponseWriter, r *http.Request) error {
 	c := &web.Checker{}
 	c.Text("coverLetter", req.CoverLetter, false, maxCoverLetter)
 	answers, meets := checkAnswers(questionsOf(o), req.Answers, c)
-	if form == nil {
-		for _, d := range o.Documents {
+	picked, err := h.checkMyFiles(ctx, u, req.MyFiles, form, c)
+	if err != nil {
+		h.dropFiles(ctx, form)
+		return err
+	}
+	for _, d := range o.Documents {
+		if _, chosen := picked[d]; !chosen && (form == nil || len(form.Files[d]) == 0) {
 			c.Add(d, web.M("files.required"))
 		}
 	}
 	if err := c.Err(); err != nil {
 		h.dropFiles(ctx, form)
 		return err
+	}
+	// The chosen files' content, by the same rules as an upload (type sniffed, size).
+	for kind, p := range picked {
+		f, err := h.Files.Accepts(ctx, p.FileID, docPolicy)
+		if db.IsNotFound(err) {
+			err = web.Invalid(map[string]web.Msg{kind: web.M("opportunities.errors.myFile")})
+		}
+		if err != nil {
+			h.dropFiles(ctx, form)
+			return files.HTTPError(kind, err)
+		}
+		p.file = f
+		picked[kind] = p
 	}
 	profile, _ := json.Marshal(Profile{FirstName: u.FirstName, LastName: u.LastName, Email: u.Email,
 		DateOfBirth: u.DateOfBirth, Language: u.Language})
@@ -165,6 +192,11 @@ func (h *Handlers) Apply(w http.ResponseWriter, r *http.Request) error {
 				}
 			}
 		}
+		for kind, p := range picked {
+			if err := h.attachMyFile(ctx, tx, u, id, kind, p); err != nil {
+				return err
+			}
+		}
 		// The name in each reader's order (surname first in Mongolian).
 		return notifyStaff(ctx, tx, o.OrgID, notify.Notification{Kind: NewApplication.Name, At: now,
 			Params: map[string]string{"title.en": o.TitleEn, "title.mn": o.TitleMn,
@@ -187,6 +219,106 @@ func (h *Handlers) Apply(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	web.JSON(w, http.StatusCreated, v)
+	return nil
+}
+
+// myPick is a document chosen from My files: the file manager's row and, once checked, the
+// content's file.
+type myPick struct {
+	db.WsFile
+	file files.File
+}
+
+// checkMyFiles resolves the documents chosen from My files: each names a kind of document
+// (once, and not also uploaded) and a file of the applicant's own space that is not in the
+// trash. Someone else's file, a file shared with them and one that does not exist get the same
+// refusal on the kind's field, which names nothing.
+func (h *Handlers) checkMyFiles(ctx context.Context, u *db.User, choices []MyFileDocument, form *files.Form, c *web.Checker) (map[string]myPick, error) {
+	out := map[string]myPick{}
+	if len(choices) > len(Documents) {
+		c.Add("myFiles", web.M("opportunities.errors.range", "min", 0, "max", len(Documents)))
+		return out, nil
+	}
+	seen := map[string]bool{}
+	for i, ch := range choices {
+		if !slices.Contains(Documents, ch.Kind) {
+			c.Add("myFiles."+itoa(i)+".kind", web.M("validation.choice"))
+			continue
+		}
+		if seen[ch.Kind] || (form != nil && len(form.Files[ch.Kind]) > 0) {
+			c.Add(ch.Kind, web.M("opportunities.errors.documentTwice"))
+			continue
+		}
+		seen[ch.Kind] = true
+		f, err := h.Store.WsFileByID(ctx, ch.FileID)
+		switch {
+		case db.IsNotFound(err) || (err == nil && f.Space.User != u.ID):
+			c.Add(ch.Kind, web.M("opportunities.errors.myFile"))
+		case err != nil:
+			return out, err
+		case !f.TrashedAt.IsZero():
+			c.Add(ch.Kind, web.M("opportunities.errors.myFileTrashed"))
+		default:
+			out[ch.Kind] = myPick{WsFile: f}
+		}
+	}
+	return out, nil
+}
+
+// attachMyFile records a document chosen from My files in the application's transaction: the
+// file is checked again there (still the applicant's, not in the trash, the same content) and
+// the application gets its own row of the same blob (files.Reuse), so it keeps the document
+// when the file is later renamed, moved, trashed or purged.
+func (h *Handlers) attachMyFile(ctx context.Context, tx *db.Store, u *db.User, appID int64, kind string, p myPick) error {
+	now, err := tx.WsFileByID(ctx, p.ID)
+	if db.IsNotFound(err) || (err == nil && (now.Space.User != u.ID || now.FileID != p.FileID)) {
+		return web.Invalid(map[string]web.Msg{kind: web.M("opportunities.errors.myFile")})
+	}
+	if err != nil {
+		return err
+	}
+	if !now.TrashedAt.IsZero() {
+		return web.Invalid(map[string]web.Msg{kind: web.M("opportunities.errors.myFileTrashed")})
+	}
+	f, err := h.Files.Reuse(ctx, tx, p.file, now.Name, docPolicy, u.ID)
+	if db.IsNotFound(err) {
+		return web.Invalid(map[string]web.Msg{kind: web.M("opportunities.errors.myFile")})
+	}
+	if err != nil {
+		return err
+	}
+	return tx.AddApplicationFile(ctx, appID, f.ID, kind)
+}
+
+// MyFilesQuery pages the files offered for an application.
+type MyFilesQuery struct {
+	After string `query:"after"`
+}
+
+// MyApplicationFiles is GET /api/me/application-files: the caller's own files of the file
+// manager an application accepts (type and size), not in the trash, newest first, 50 a page.
+func (h *Handlers) MyApplicationFiles(w http.ResponseWriter, r *http.Request) error {
+	var before int64
+	if a := r.URL.Query().Get("after"); a != "" {
+		if err := decodeCursor(a, &before); err != nil {
+			return err
+		}
+	}
+	const page = 50
+	list, err := h.Store.WsOwnFilesOfTypes(r.Context(), h.user(r).ID, docPolicy.Allowed, docPolicy.MaxBytes, before, page+1)
+	if err != nil {
+		return err
+	}
+	out := MyFileChoices{Items: []MyFileChoice{}}
+	if len(list) > page {
+		list = list[:page]
+		out.Next = encodeCursor(list[page-1].ID)
+	}
+	for _, f := range list {
+		out.Items = append(out.Items, MyFileChoice{ID: f.ID, Name: f.Name, Size: f.Size, MediaType: f.MediaType,
+			Folder: f.Folder, UpdatedAt: f.UpdatedAt})
+	}
+	web.JSON(w, http.StatusOK, out)
 	return nil
 }
 

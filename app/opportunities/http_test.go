@@ -16,7 +16,7 @@ import (
 var sameOrigin = []string{"Sec-Fetch-Site", "same-origin"}
 
 // call sends a JSON request as a signed-in web client.
-func call(t *testing.T, c *http.Client, ts *httptest.Server, method, path string, body any, lang ...string) apitest.Reply {
+func call(t testing.TB, c *http.Client, ts *httptest.Server, method, path string, body any, lang ...string) apitest.Reply {
 	t.Helper()
 	h := append([]string{}, sameOrigin...)
 	if len(lang) > 0 {
@@ -26,7 +26,7 @@ func call(t *testing.T, c *http.Client, ts *httptest.Server, method, path string
 }
 
 // verifyID verifies the national ID of a client created by apitest.Roles (born 1990-01-01).
-func verifyID(t *testing.T, c *http.Client, ts *httptest.Server) {
+func verifyID(t testing.TB, c *http.Client, ts *httptest.Server) {
 	t.Helper()
 	apitest.MustStatus(t, call(t, c, ts, "PUT", "/api/account/id-verification", map[string]any{"surname": "Батболд",
 		"givenName": "Тэмүүлэн", "dateOfBirth": "1990-01-01", "idNumber": "УБ90010112"}), 200)
@@ -59,7 +59,7 @@ type world struct {
 }
 
 // setup: the owner's organisation verified, one posting published by an admin.
-func setup(t *testing.T) *world {
+func setup(t testing.TB) *world {
 	t.Helper()
 	clock := apitest.NewClock()
 	var dbPath string
@@ -80,7 +80,7 @@ func setup(t *testing.T) *world {
 }
 
 // publish creates, submits and approves a posting; it returns its id and slug.
-func (w *world) publish(t *testing.T, body map[string]any) (string, string) {
+func (w *world) publish(t testing.TB, body map[string]any) (string, string) {
 	t.Helper()
 	cr := call(t, w.c["owner"], w.ts, "POST", "/api/org/opportunities", body)
 	apitest.MustStatus(t, cr, 201)

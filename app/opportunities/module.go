@@ -50,7 +50,9 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Summary: "Forget a saved opportunity"})
 	r.Post("/opportunities/{slug}/applications", authz.OpportunitiesApply, h.Apply, authz.Doc{ID: "applyToOpportunity",
 		Req: ApplyRequest{}, Resp: MyApplication{}, Status: 201,
-		Summary: "Apply: a snapshot of the profile, screening answers, a cover letter and the documents the posting requires; one application per person. JSON, or multipart/form-data with the JSON in the field application and the files cv, cover_letter, transcript (PDF, DOC, DOCX, PNG, JPEG; 10 MB each: 413 larger, 415 another type)"})
+		Summary: "Apply: a snapshot of the profile, screening answers, a cover letter and the documents the posting requires; one application per person. JSON, or multipart/form-data with the JSON in the field application and the files cv, cover_letter, transcript (PDF, DOC, DOCX, PNG, JPEG; 10 MB each: 413 larger, 415 another type). A document may instead be one of the applicant's own files (myFiles: kind and the file manager's fileId, listMyApplicationFiles), checked by the same rules; someone else's, a shared or an unknown file: 422 on the kind's field; a file in the trash: 422"})
+	r.Get("/me/application-files", authz.OpportunitiesApply, h.MyApplicationFiles, authz.Doc{ID: "listMyApplicationFiles",
+		Query: MyFilesQuery{}, Resp: MyFileChoices{}, Summary: "The caller's own files in the file manager an application accepts as a document (PDF, DOC, DOCX, PNG, JPEG up to 10 MB, not in the trash), newest first, 50 a page"})
 	r.Get("/me/applications", authz.OpportunitiesApply, h.MyApplications, authz.Doc{ID: "listMyApplications",
 		Query: PageQuery{}, Resp: MyApplications{}, Summary: "The signed-in person's applications, newest first, with their timelines"})
 	r.Get("/me/applications/{id}/documents/{file}", authz.OpportunitiesApply, h.MyDocument, authz.Doc{ID: "getMyApplicationDocument",

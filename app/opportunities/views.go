@@ -346,3 +346,19 @@ func answersOf(s string) []Answer {
 	_ = json.Unmarshal([]byte(s), &out)
 	return out
 }
+
+// MyFileChoices is a page of the applicant's own files an application accepts.
+type MyFileChoices struct {
+	Items []MyFileChoice `json:"items"`
+	Next  string         `json:"next"`
+}
+
+// MyFileChoice is one of them (its id is the file manager's: MyFileDocument.fileId).
+type MyFileChoice struct {
+	ID        int64     `json:"id"`
+	Name      string    `json:"name"`
+	Size      int64     `json:"size"`
+	MediaType string    `json:"mediaType"`
+	Folder    string    `json:"folder" description:"the folder it is in; empty at the top of My files"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}

@@ -197,11 +197,22 @@ describe('applying', () => {
       assert.ok(await yes.isChecked());
       const letter = t(lang, 'opportunities.apply.coverLetter');
       await field(form, letter).fill('Би Go хэлээр гурван жил ажилласан.');
-      await field(form, t(lang, 'opportunities.documents.cv')).setInputFiles({
-        name: 'cv.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
-      });
+      // The CV: in English uploaded; in Mongolian chosen from My files (the demo student's
+      // "CV (English).pdf" in the folder Applications) with the keyboard, the picker focused.
+      const cv = t(lang, 'opportunities.documents.cv');
+      await form.getByRole('button', { name: t(lang, 'opportunities.apply.fromMyFiles') }).click();
+      const picker = form.getByLabel(tf(lang, 'opportunities.apply.myFilesLabel', { document: cv }), { exact: true });
+      await focused(picker);
+      found.push(...(await axe(page, `${lang} apply form, My files`)));
+      if (lang === 'en') {
+        await field(form, cv).setInputFiles({
+          name: 'cv.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+        });
+      } else {
+        await picker.selectOption({ label: tf(lang, 'opportunities.apply.inFolder', { name: 'CV (English).pdf', folder: 'Applications' }) });
+      }
 
       if (!verified) {
         // The server refuses until the ID is verified: its message, a link to the account

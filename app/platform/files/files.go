@@ -526,3 +526,64 @@ func syncDir(dir string) error {
 	}
 	return nil
 }
+
+// Accepts tells whether the content of the stored file id would be accepted by p as an upload:
+// its type sniffed again from the blob (never taken from the row or the name), its size within
+// p.MaxBytes, not empty. It answers with Put's errors (*LimitError, *TypeError, ErrEmpty), so
+// HTTPError words them as for an upload, and db.ErrNotFound when there is no such file. A
+// module reusing a file someone already stored (Reuse) checks it with its own policy first.
+func (s *Store) Accepts(ctx context.Context, id int64, p Policy) (File, error) {
+	rc, f, err := s.Open(ctx, id)
+	if err != nil {
+		return File{}, err
+	}
+	defer rc.Close()
+	if f.Size > p.MaxBytes {
+		return File{}, &LimitError{Max: p.MaxBytes}
+	}
+	if f.Size == 0 {
+		return File{}, ErrEmpty
+	}
+	var hd head
+	if _, err := io.Copy(&hd, io.LimitReader(rc, HeadSize)); err != nil {
+		return File{}, fmt.Errorf("files: %w", err)
+	}
+	ra, ok := rc.(io.ReaderAt)
+	if !ok {
+		return File{}, fmt.Errorf("files: the blob of file %d cannot be read at offsets", id)
+	}
+	mt := Sniff(hd.b[:hd.n], ra, f.Size)
+	if mt == "" || !slices.Contains(p.Allowed, mt) {
+		return File{}, &TypeError{Sniffed: mt, Allowed: p.Allowed}
+	}
+	f.MediaType = mt
+	return f, nil
+}
+
+// Reuse records, in the module's transaction tx, a new row of owner for the content of src (a
+// file Accepts returned): the same blob — no bytes copied; a blob is named by its SHA-256 and
+// never changes — named name, under p.Purpose, attached at once. The new row is the module's
+// own: renaming, trashing or deleting src later changes nothing in it, and the blob stays on
+// disk while any row names it. db.ErrNotFound when src was deleted (or changed) meanwhile;
+// since tx also holds the new row, a deletion of src that commits first is seen here, and one
+// that commits after finds the new row naming the blob.
+func (s *Store) Reuse(ctx context.Context, tx *db.Store, src File, name string, p Policy, owner int64) (File, error) {
+	cur, err := tx.File(ctx, src.ID)
+	if err != nil {
+		return File{}, err
+	}
+	if cur.SHA256 != src.SHA256 || !db.ValidSHA256(cur.SHA256) {
+		return File{}, db.ErrNotFound
+	}
+	now := s.now().UTC().Truncate(time.Millisecond)
+	f := File{SHA256: cur.SHA256, Size: cur.Size, MediaType: src.MediaType, Name: CleanName(name), Owner: owner,
+		Purpose: p.Purpose, CreatedAt: now}
+	if f.ID, err = tx.InsertFile(ctx, f); err != nil {
+		return File{}, err
+	}
+	if err := tx.AttachFiles(ctx, owner, now, f.ID); err != nil {
+		return File{}, err
+	}
+	f.AttachedAt = now
+	return f, nil
+}

@@ -231,3 +231,29 @@ func TestDeletedAdminAccount(t *testing.T) {
 	}
 	w.must(200, "counselor1", "PATCH", convPath(conv, ""), map[string]any{"title": "Ours"})
 }
+
+// The people a group is created with are told at once (chat.added, in their language, with a
+// link), not only by its first message; the creator is not, nor the other person of a
+// one-to-one conversation.
+func TestGroupCreationNotifiesMembers(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	conv := w.group("Planning", "counselor1", "manager1")
+	for _, c := range []struct{ name, lang, text string }{
+		{"counselor1", "mn", "таныг бүлгийн ярианд нэмлээ"},
+		{"manager1", "en", "added you to a group conversation"},
+	} {
+		notes := w.must(200, c.name, "GET", "/api/notifications", nil, "Accept-Language", c.lang)
+		if !strings.Contains(notes.Raw, `"kind":"chat.added"`) || !strings.Contains(notes.Raw, c.text) ||
+			!strings.Contains(notes.Raw, fmt.Sprintf("/dashboard/chat?c=%d", conv)) {
+			t.Errorf("%s is not told of the new group: %.800s", c.name, notes.Raw)
+		}
+	}
+	if notes := w.must(200, "owner1", "GET", "/api/notifications", nil); strings.Contains(notes.Raw, `"kind":"chat.added"`) {
+		t.Errorf("the creator is told they added people: %.800s", notes.Raw)
+	}
+	w.direct("owner1", "applicant")
+	if notes := w.must(200, "applicant", "GET", "/api/notifications", nil); strings.Contains(notes.Raw, `"kind":"chat.added"`) {
+		t.Errorf("a one-to-one conversation notifies as a group: %.800s", notes.Raw)
+	}
+}

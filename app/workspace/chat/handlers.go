@@ -239,7 +239,23 @@ func (h *Handlers) CreateConversation(w http.ResponseWriter, r *http.Request) er
 			return err
 		}
 	}
-	id, err := h.Store.CreateChatConversation(ctx, kind, title, key, u.ID, members, now)
+	// A group's people are told they were added (chat.added, as when the admin adds someone
+	// later), in the transaction that creates it; the creator is not.
+	var id int64
+	err := h.Store.InTx(ctx, func(tx *db.Store) error {
+		var err error
+		if id, err = tx.CreateChatConversation(ctx, kind, title, key, u.ID, members, now); err != nil || kind != "group" {
+			return err
+		}
+		for _, m := range ids {
+			if err := notify.Send(ctx, tx, notify.Notification{UserID: m, Kind: AddedToGroup.Name,
+				Params: map[string]string{"name": strings.TrimSpace(u.FirstName + " " + u.LastName)},
+				Link:   "/dashboard/chat?c=" + strconv.FormatInt(id, 10), At: now}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if errors.Is(err, db.ErrConflict) && key != "" { // created by the other at the same moment
 		if id, err = h.Store.ChatConversationByKey(ctx, key); err == nil {
 			return h.answerConversation(w, r, u, id, http.StatusOK)

@@ -2,6 +2,7 @@ package filemanager_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -432,5 +433,83 @@ func TestQuotaRace(t *testing.T) {
 	}
 	if n := w.count(`SELECT count(*) FROM files WHERE owner_user_id = ?`, w.ids["applicant"]); n != 1 {
 		t.Errorf("%d files kept", n)
+	}
+}
+
+// A block withdraws the shares between the two people, both ways, in the block's transaction:
+// gone from Shared with me, 404 to open, and nothing comes back when the block is lifted
+// (the owner shares again if they want to). A share a third colleague made stays.
+func TestBlockWithdrawsShares(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	mine := w.uploaded("owner1", "", "owner-brief.pdf", pdf("OWNER-BYTES", 600))
+	theirs := w.uploaded("applicant", "", "applicant-cv.pdf", pdf("APPLICANT-BYTES", 600))
+	orgFile := w.uploaded("manager1", "space=org", "org-guide.pdf", pdf("ORG-BYTES", 600))
+	share := func(by string, f int64, to string) apitest.Reply {
+		return w.call(by, "POST", item(f, "/shares"), map[string]any{"userId": w.ids[to]})
+	}
+	shareAll := func() {
+		t.Helper()
+		for _, s := range []struct {
+			by string
+			f  int64
+			to string
+		}{{"owner1", mine, "applicant"}, {"applicant", theirs, "owner1"}, {"owner1", mine, "counselor1"}, {"manager1", orgFile, "applicant"}} {
+			apitest.MustStatus(t, share(s.by, s.f, s.to), 200)
+		}
+	}
+	gone := func(who string, f int64, name, marker string) {
+		t.Helper()
+		if r := w.must(200, who, "GET", "/api/files/shared", nil); strings.Contains(r.Raw, name) {
+			t.Errorf("%s still has %s under Shared with me: %s", who, name, r.Raw)
+		}
+		for _, path := range []string{item(f, ""), item(f, "/download"), item(f, "/preview")} {
+			if r := w.call(who, "GET", path, nil); r.Status != 404 || strings.Contains(r.Raw, marker) || strings.Contains(r.Raw, name) {
+				t.Errorf("%s opens %s after the block: %d %.200s", who, path, r.Status, r.Raw)
+			}
+		}
+	}
+	kept := func(who string, f int64, name string) {
+		t.Helper()
+		if r := w.must(200, who, "GET", "/api/files/shared", nil); !strings.Contains(r.Raw, name) {
+			t.Errorf("%s lost %s: %s", who, name, r.Raw)
+		}
+		w.must(200, who, "GET", item(f, "/download"), nil)
+	}
+	shareAll()
+	for _, c := range []struct{ blocker, blocked string }{{"applicant", "owner1"}, {"owner1", "applicant"}} {
+		w.must(204, c.blocker, "PUT", fmt.Sprintf("/api/me/blocks/%d", w.ids[c.blocked]), struct{}{})
+		gone("applicant", mine, "owner-brief.pdf", "OWNER-BYTES")
+		gone("owner1", theirs, "applicant-cv.pdf", "APPLICANT-BYTES")
+		kept("counselor1", mine, "owner-brief.pdf")
+		kept("applicant", orgFile, "org-guide.pdf")
+		// The owner's list of shares says so too; sharing again is refused while blocked.
+		if r := w.must(200, "owner1", "GET", item(mine, ""), nil); strings.Contains(r.Raw, "Applicant") {
+			t.Errorf("the owner still lists the blocked person: %s", r.Raw)
+		}
+		for _, s := range []struct {
+			by string
+			f  int64
+			to string
+		}{{"owner1", mine, "applicant"}, {"applicant", theirs, "owner1"}} {
+			if r := share(s.by, s.f, s.to); r.Status != 403 || r.Str("code") != "files_share_not_allowed" {
+				t.Errorf("%s shares while blocked: %d %s", s.by, r.Status, r.Raw)
+			}
+		}
+		// Lifted: nothing comes back by itself; sharing again works.
+		w.must(204, c.blocker, "DELETE", fmt.Sprintf("/api/me/blocks/%d", w.ids[c.blocked]), nil)
+		gone("applicant", mine, "owner-brief.pdf", "OWNER-BYTES")
+		gone("owner1", theirs, "applicant-cv.pdf", "APPLICANT-BYTES")
+		shareAll()
+		kept("applicant", mine, "owner-brief.pdf")
+		kept("owner1", theirs, "applicant-cv.pdf")
+	}
+	// A share racing a block (MayTalk checked before the block committed) is refused in its transaction.
+	ctx := context.Background()
+	if err := w.s.Store().Block(ctx, w.ids["counselor1"], w.ids["owner1"], w.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.s.Store().ShareWsFile(ctx, mine, w.ids["counselor1"], w.ids["owner1"], w.clock.Now()); !errors.Is(err, db.ErrWsBlocked) {
+		t.Errorf("a share after a block: %v", err)
 	}
 }

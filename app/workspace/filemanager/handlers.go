@@ -895,11 +895,14 @@ func (h *Handlers) Share(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
+	refused := &web.Error{Status: http.StatusForbidden, Code: "files_share_not_allowed", Message: web.M("fileManager.errors.shareNotAllowed"),
+		Fields: map[string]web.Msg{"userId": web.M("fileManager.errors.shareNotAllowed")}}
 	if why == "" {
-		return &web.Error{Status: http.StatusForbidden, Code: "files_share_not_allowed", Message: web.M("fileManager.errors.shareNotAllowed"),
-			Fields: map[string]web.Msg{"userId": web.M("fileManager.errors.shareNotAllowed")}}
+		return refused
 	}
-	if err := h.Store.ShareWsFile(ctx, f.ID, other.ID, u.ID, h.Now()); err != nil {
+	if err := h.Store.ShareWsFile(ctx, f.ID, other.ID, u.ID, h.Now()); errors.Is(err, db.ErrWsBlocked) {
+		return refused // a block made since MayTalk's check
+	} else if err != nil {
 		return err
 	}
 	out := ShareList{}

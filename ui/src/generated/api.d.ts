@@ -2589,6 +2589,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/application-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own files in the file manager an application accepts as a document (PDF, DOC, DOCX, PNG, JPEG up to 10 MB, not in the trash), newest first, 50 a page */
+        get: operations["listMyApplicationFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/applications": {
         parameters: {
             query?: never;
@@ -3325,7 +3342,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Apply: a snapshot of the profile, screening answers, a cover letter and the documents the posting requires; one application per person. JSON, or multipart/form-data with the JSON in the field application and the files cv, cover_letter, transcript (PDF, DOC, DOCX, PNG, JPEG; 10 MB each: 413 larger, 415 another type) */
+        /** Apply: a snapshot of the profile, screening answers, a cover letter and the documents the posting requires; one application per person. JSON, or multipart/form-data with the JSON in the field application and the files cv, cover_letter, transcript (PDF, DOC, DOCX, PNG, JPEG; 10 MB each: 413 larger, 415 another type). A document may instead be one of the applicant's own files (myFiles: kind and the file manager's fileId, listMyApplicationFiles), checked by the same rules; someone else's, a shared or an unknown file: 422 on the kind's field; a file in the trash: 422 */
         post: operations["applyToOpportunity"];
         delete?: never;
         options?: never;
@@ -7244,6 +7261,7 @@ export interface components {
         OpportunitiesApplyRequest: {
             answers: components["schemas"]["OpportunitiesAnswer"][];
             coverLetter: string;
+            myFiles?: components["schemas"]["OpportunitiesMyFileDocument"][];
         };
         OpportunitiesChoice: {
             en: string;
@@ -7430,6 +7448,31 @@ export interface components {
         OpportunitiesMyApplications: {
             items: components["schemas"]["OpportunitiesMyApplication"][];
             next: string;
+        };
+        OpportunitiesMyFileChoice: {
+            /** @description the folder it is in; empty at the top of My files */
+            folder: string;
+            /** Format: int64 */
+            id: number;
+            mediaType: string;
+            name: string;
+            /** Format: int64 */
+            size: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        OpportunitiesMyFileChoices: {
+            items: components["schemas"]["OpportunitiesMyFileChoice"][];
+            next: string;
+        };
+        OpportunitiesMyFileDocument: {
+            /**
+             * Format: int64
+             * @description a file of the applicant's own space in the file manager (listMyApplicationFiles)
+             */
+            fileId: number;
+            /** @enum {string} */
+            kind: "cv" | "cover_letter" | "transcript";
         };
         OpportunitiesNoteRequest: {
             note: string;
@@ -21671,6 +21714,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MailSentView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    listMyApplicationFiles: {
+        parameters: {
+            query?: {
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpportunitiesMyFileChoices"];
                 };
             };
             /** @description Bad Request */

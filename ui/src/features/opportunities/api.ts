@@ -1,6 +1,6 @@
 // The calls of the public and applicant opportunities pages (app/opportunities/module.go).
 import { del, get, post, put } from '../../lib/api';
-import type { ApplyRequest, Detail, MyApplication, MyApplications, Options, Page, PublicOrg } from './types';
+import type { ApplyRequest, Detail, MyApplication, MyApplications, MyFileChoices, Options, Page, PublicOrg } from './types';
 
 const enc = encodeURIComponent;
 
@@ -42,6 +42,9 @@ export function apply(slug: string, body: ApplyRequest, files: Partial<Record<Do
   for (const [kind, file] of attached) form.set(kind, file as File);
   return post<MyApplication>(path, form);
 }
+
+/** GET /api/me/application-files: the caller's own files (My files) an application takes, newest first. */
+export const myApplicationFiles = (after = '') => get<MyFileChoices>(`/me/application-files${after ? `?after=${enc(after)}` : ''}`);
 
 export const myApplications = (after = '') => get<MyApplications>(`/me/applications${after ? `?after=${enc(after)}` : ''}`);
 

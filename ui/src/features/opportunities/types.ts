@@ -12,4 +12,6 @@ export type MyApplication = Resp<'applyToOpportunity'>;
 export type MyApplications = Resp<'listMyApplications'>;
 export type TimelineEvent = Schema<'OpportunitiesEventView'>;
 export type ApplyRequest = Body<'applyToOpportunity'>;
+export type MyFileChoices = Resp<'listMyApplicationFiles'>;
+export type MyFileChoice = Schema<'OpportunitiesMyFileChoice'>;
 export type Question = Schema<'OpportunitiesQuestionView'>;

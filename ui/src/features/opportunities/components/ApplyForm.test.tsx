@@ -1,6 +1,6 @@
 // The application form: required answers and documents named beside their fields with the
 // focus on the first, the server's field messages likewise with nothing typed lost, the 403 for an unverified national ID, and the body: JSON, or multipart with files.
-import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { act, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render';
 import type { Detail } from '../types';
@@ -74,6 +74,36 @@ describe('ApplyForm', () => {
     expect(JSON.parse(String(body.get('application')))).toEqual({ coverLetter: 'Hi', answers: [{ index: 0, value: 'yes' }] });
     expect((body.get('cv') as File).name).toBe('cv.pdf');
     expect(body.get('transcript')).toBeNull();
+  });
+
+  it('takes a document from My files: the picker is loaded when asked for, focused, and the choice sent as myFiles', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        urls.push(String(url));
+        sent.push({ body: init.body });
+        if (String(url).includes('/me/application-files')) {
+          return json(200, { items: [{ id: 7, name: 'CV 2026.pdf', size: 900, mediaType: 'application/pdf', folder: 'Applications', updatedAt: '2026-11-01T00:00:00Z' }], next: '' });
+        }
+        return json(201, { id: 1 });
+      }),
+    );
+    let applied = false;
+    renderAt(<ApplyForm posting={posting({ questions: [] })} onApplied={() => (applied = true)} />);
+    expect(urls).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Choose from My files' }));
+    const select = (await screen.findByLabelText('From My files: CV')) as HTMLSelectElement;
+    await waitFor(() => expect(document.activeElement).toBe(select));
+    expect(screen.getByRole('option', { name: 'CV 2026.pdf (folder: Applications)' })).toBeTruthy();
+    // A real change event (testing-library/preact's fireEvent.change sends input).
+    select.value = '7';
+    await act(async () => {
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send application' }));
+    await waitFor(() => expect(applied).toBe(true));
+    expect(JSON.parse(String(sent[1].body))).toEqual({ coverLetter: '', answers: [], myFiles: [{ kind: 'cv', fileId: 7 }] });
   });
 
   it('sends JSON without documents, and shows the ID verification refusal with a link', async () => {

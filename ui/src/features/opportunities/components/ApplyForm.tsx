@@ -1,16 +1,18 @@
 // The application form: the posting's screening questions (required ones marked), a cover
-// letter and the documents it asks for. The server's field messages (answers.0, coverLetter,
-// cv …) go beside their fields, focus to the first; nothing typed is lost on an error.
+// letter and the documents it asks for — each uploaded, or chosen from the applicant's own
+// files (My files: a native select, loaded when asked for). The server's field messages
+// (answers.0, coverLetter, cv …) go beside their fields, focus to the first; nothing typed is
+// lost on an error.
 import type { TargetedEvent } from 'preact';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ApiError } from '../../../lib/api';
 import { FormMessage, SubmitButton, useForm } from '../../../lib/form';
 import { Alert } from '../../../ui/Alert';
 import type { Option } from '../../../ui/fields/field';
-import { apply, type DocumentKind } from '../api';
-import type { Detail, MyApplication } from '../types';
+import { apply, myApplicationFiles, type DocumentKind } from '../api';
+import type { Detail, MyApplication, MyFileChoice } from '../types';
 import { label } from './format';
 
 const A = 'opportunities.apply';
@@ -126,6 +128,114 @@ function Choice({ id, name, label: text, required, error, value, onValue, option
   );
 }
 
+/** The applicant's files an application takes: not asked for yet, on its way, failed, or here. */
+interface MyFiles {
+  state: 'idle' | 'loading' | 'failed' | 'ready';
+  items: MyFileChoice[];
+  next: string;
+}
+
+interface DocumentProps {
+  kind: DocumentKind;
+  error?: string;
+  chosen: string;
+  mine: MyFiles;
+  onFile: (e: TargetedEvent<HTMLInputElement>) => void;
+  onChoose: (id: string) => void;
+  onLoad: () => void;
+}
+
+/**
+ * One document: a file input, and "Choose from My files", which opens a select of the
+ * applicant's own files (loaded once for the form, older ones on demand) and moves the focus
+ * to it. Both controls are described by the field's message and hint.
+ */
+function DocumentField({ kind, error, chosen, mine, onFile, onChoose, onLoad }: DocumentProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [focusPicker, setFocusPicker] = useState(false);
+  const select = useRef<HTMLSelectElement>(null);
+  const id = `apply-${kind}`;
+  const hint = t(`${A}.fileHint`, { mb: MAX_MB });
+  const described = describedBy(id, hint, error);
+  const name = label(t, 'documents', kind);
+
+  useEffect(() => {
+    if (focusPicker && mine.state === 'ready' && select.current) {
+      select.current.focus();
+      setFocusPicker(false);
+    }
+  }, [focusPicker, mine.state]);
+
+  const openPicker = () => {
+    setOpen(true);
+    setFocusPicker(true);
+    if (mine.state === 'idle' || mine.state === 'failed') onLoad();
+  };
+
+  return (
+    <div class="field opp-doc">
+      <label for={id}>
+        {name} <Req />
+      </label>
+      <input
+        id={id}
+        type="file"
+        name={kind}
+        accept={ACCEPT}
+        required
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={described}
+        onChange={onFile}
+      />
+      {!open ? (
+        <button type="button" class="secondary outline" onClick={openPicker}>
+          {t(`${A}.fromMyFiles`)}
+        </button>
+      ) : mine.state === 'loading' || (mine.state === 'idle' && open) ? (
+        <p aria-busy="true">{t(`${A}.myFilesLoading`)}</p>
+      ) : mine.state === 'failed' ? (
+        <p role="alert">
+          {t(`${A}.myFilesFailed`)}{' '}
+          <button type="button" class="secondary outline" onClick={onLoad}>
+            {t(`${A}.retry`)}
+          </button>
+        </p>
+      ) : mine.items.length === 0 ? (
+        <p class="form-hint">
+          {t(`${A}.myFilesEmpty`)} <Link href="/dashboard/file-manager">{t(`${A}.openMyFiles`)}</Link>
+        </p>
+      ) : (
+        <>
+          <label for={`${id}-mine`}>{t(`${A}.myFilesLabel`, { document: name })}</label>
+          <select
+            id={`${id}-mine`}
+            name={`${kind}-mine`}
+            ref={select}
+            value={chosen}
+            aria-invalid={error ? 'true' : undefined}
+            aria-describedby={described}
+            onChange={(e) => onChoose(e.currentTarget.value)}
+          >
+            <option value="">{t(`${A}.myFilesNone`)}</option>
+            {mine.items.map((f) => (
+              <option key={f.id} value={String(f.id)}>
+                {f.folder ? t(`${A}.inFolder`, { name: f.name, folder: f.folder }) : f.name}
+              </option>
+            ))}
+          </select>
+          {mine.next && (
+            <button type="button" class="secondary outline" onClick={onLoad}>
+              {t(`${A}.myFilesMore`)}
+            </button>
+          )}
+        </>
+      )}
+      <Messages id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
 /** The answer fields as the server names them: answers.<index>. */
 const answerField = (index: number) => `answers.${index}`;
 
@@ -138,7 +248,19 @@ export function ApplyForm({ posting, onApplied }: { posting: Detail; onApplied: 
   const form = useForm(initial);
   const { attach } = form;
   const [files, setFiles] = useState<Partial<Record<DocumentKind, File>>>({});
+  const [chosen, setChosen] = useState<Partial<Record<DocumentKind, string>>>({});
+  const [mine, setMine] = useState<MyFiles>({ state: 'idle', items: [], next: '' });
   const [idNeeded, setIdNeeded] = useState('');
+
+  /** The first page of My files, or the next one after it. */
+  const loadMine = () => {
+    const after = mine.state === 'ready' ? mine.next : '';
+    setMine((m) => ({ ...m, state: 'loading' }));
+    myApplicationFiles(after).then(
+      (page) => setMine((m) => ({ state: 'ready', items: after ? [...m.items, ...page.items] : page.items, next: page.next })),
+      () => setMine((m) => ({ ...m, state: 'failed' })),
+    );
+  };
 
   const onSubmit = form.submit(async () => {
     setIdNeeded('');
@@ -150,8 +272,9 @@ export function ApplyForm({ posting, onApplied }: { posting: Detail; onApplied: 
     if (form.values.coverLetter.length > MAX_COVER) local.coverLetter = t(`${A}.coverTooLong`, { max: MAX_COVER });
     for (const kind of documents) {
       const file = files[kind];
-      if (!file) local[kind] = t(`${A}.fileRequired`);
-      else if (file.size > MAX_MB * 1024 * 1024) local[kind] = t(`${A}.fileTooLarge`, { mb: MAX_MB });
+      if (file && chosen[kind]) local[kind] = t(`${A}.documentTwice`);
+      else if (!file && !chosen[kind]) local[kind] = t(`${A}.fileRequired`);
+      else if (file && file.size > MAX_MB * 1024 * 1024) local[kind] = t(`${A}.fileTooLarge`, { mb: MAX_MB });
     }
     if (Object.keys(local).length) {
       form.fail(local);
@@ -163,7 +286,9 @@ export function ApplyForm({ posting, onApplied }: { posting: Detail; onApplied: 
     try {
       const kinds = documents;
       const sent = Object.fromEntries(kinds.filter((k) => files[k]).map((k) => [k, files[k]]));
-      onApplied(await apply(posting.slug, { coverLetter: form.values.coverLetter, answers }, sent));
+      const myFiles = kinds.filter((k) => chosen[k]).map((k) => ({ kind: k, fileId: Number(chosen[k]) }));
+      const body = { coverLetter: form.values.coverLetter, answers, ...(myFiles.length ? { myFiles } : {}) };
+      onApplied(await apply(posting.slug, body, sent));
     } catch (e) {
       const err = e as ApiError;
       if (err.code === 'id_verification_required') {
@@ -214,29 +339,18 @@ export function ApplyForm({ posting, onApplied }: { posting: Detail; onApplied: 
         error={form.errors.coverLetter}
         onValue={(v) => form.set('coverLetter', v)}
       />
-      {(documents).map((kind) => {
-        const id = `apply-${kind}`;
-        const hint = t(`${A}.fileHint`, { mb: MAX_MB });
-        const error = form.errors[kind];
-        return (
-          <div class="field" key={kind}>
-            <label for={id}>
-              {label(t, 'documents', kind)} <Req />
-            </label>
-            <input
-              id={id}
-              type="file"
-              name={kind}
-              accept={ACCEPT}
-              required
-              aria-invalid={error ? 'true' : undefined}
-              aria-describedby={describedBy(id, hint, error)}
-              onChange={onFile(kind)}
-            />
-            <Messages id={id} hint={hint} error={error} />
-          </div>
-        );
-      })}
+      {documents.map((kind) => (
+        <DocumentField
+          key={kind}
+          kind={kind}
+          error={form.errors[kind]}
+          chosen={chosen[kind] ?? ''}
+          mine={mine}
+          onFile={onFile(kind)}
+          onChoose={(id) => setChosen((c) => ({ ...c, [kind]: id }))}
+          onLoad={loadMine}
+        />
+      ))}
       {idNeeded && (
         <Alert variant="warning">
           <p>{idNeeded}</p>

@@ -52,7 +52,7 @@ func TestStaffSeatsLimit(t *testing.T) {
 		t.Errorf("refusal in English: %s", r.Raw)
 	}
 	r = invite("second@example.mn", "mn")
-	if want := "Таны «Үнэгүй» багцад гишүүд болон хүлээгдэж буй урилгыг оролцуулан ажилтны 2 суудал багтсан. Өөр хамтран ажиллагч урих бол «Үнэ» хуудаснаас багцаа ахиулна уу."; r.Str("message") != want {
+	if want := "Таны «Үнэгүй» багцад гишүүд болон хүлээгдэж буй урилгыг оролцуулан 2 хүртэл ажилтан багтана. Өөр хамтран ажиллагч урих бол «Үнэ» хуудаснаас багцаа ахиулна уу."; r.Str("message") != want {
 		t.Errorf("refusal in Mongolian: %s", r.Raw)
 	}
 	out, err := s.Store().Outbox(context.Background(), 0, 100)

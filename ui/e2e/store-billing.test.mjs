@@ -65,7 +65,7 @@ describe('paid accounts', () => {
       await page.waitForURL(/\/payment\?plan=\d+$/);
       const submit = page.getByRole('button', { name: t(lang, 'storeBilling.pay.submit') });
       await submit.waitFor();
-      assert.equal(await page.getByLabel(t(lang, 'storeBilling.pay.plan')).locator('option:checked').textContent(), plan);
+      assert.equal(await page.getByLabel(t(lang, 'storeBilling.pay.plan'), { exact: true }).locator('option:checked').textContent(), plan);
       await submit.click();
       const terms = page.getByRole('checkbox');
       await focused(terms);

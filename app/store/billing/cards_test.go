@@ -197,7 +197,7 @@ func TestRefusedCardFallsBackToTheFreePlan(t *testing.T) {
 	if n, _ := w.emails(t, "billingCardDeclined"); n != 3 {
 		t.Fatalf("refusals with a next try: %d", n)
 	}
-	if n, e := w.emails(t, "billingCardDeclinedLast"); n != 1 || !strings.Contains(e.Text, "last try") {
+	if n, e := w.emails(t, "billingCardDeclinedLast"); n != 1 || !strings.Contains(e.Text, "last attempt") {
 		t.Fatalf("the last refusal: %d %q", n, e.Text)
 	}
 	if s := w.sub(t); s.Status != "past_due" {

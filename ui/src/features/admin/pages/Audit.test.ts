@@ -11,7 +11,7 @@ describe('audit details', () => {
     expect(detailLabel(en, 'wrong_password')).toBe('Wrong password');
     expect(detailLabel(mn, 'wrong_password')).toBe('Нууц үг буруу');
     expect(detailLabel(en, 'via:api')).toBe('Through: the mobile app');
-    expect(detailLabel(mn, 'via:web')).toBe('Хаанаас: вэб сайт');
+    expect(detailLabel(mn, 'via:web')).toBe('Хаанаас: вэбсайт');
     expect(detailLabel(mn, 'joined:manager')).toBe('Байгууллагад нэгдсэн. Үүрэг: Менежер');
     expect(detailLabel(en, 'invited:counselor:a@b.mn')).toBe('a@b.mn. Role: Counselor');
     expect(detailLabel(mn, 'staff:sensitive')).toBe('Маягтын самбарт хандах эрх: эмзэг мэдээлэлтэй');

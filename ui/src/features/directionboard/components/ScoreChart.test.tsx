@@ -39,6 +39,6 @@ describe('ScoreChart', () => {
   it('keeps bars inside 0–100 and speaks Mongolian on mn pages', () => {
     const { getByRole, container } = renderAt(<ScoreChart id="chart" scores={[{ type: 'S', name: 'Нийгмийн', score: 140 }]} />, { lang: 'mn' });
     expect(container.querySelector('rect.bar-fill')?.getAttribute('width')).toBe('100%');
-    expect(getByRole('img').getAttribute('aria-label')).toBe('100-аас авсан оноо: Нийгмийн (S) 100');
+    expect(getByRole('img').getAttribute('aria-label')).toBe('Авсан оноо (хамгийн ихдээ 100): Нийгмийн (S) 100');
   });
 });

@@ -48,7 +48,10 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Get("/banking/pending", authz.BankingPlatform, h.pending, authz.Doc{ID: "getPendingTransfers", Query: PendingQuery{}, Resp: PendingView{},
 		Summary: "Bank transfers waiting for an admin to see them arrive, oldest first"})
 	r.Get("/banking/refunds", authz.BankingPlatform, h.refunds, authz.Doc{ID: "getRefundsDue", Query: RefundsQuery{}, Resp: RefundsView{},
-		Summary: "Card and QPay payments that arrived after their order or invoice was cancelled: settled, a refund is owed (made in the provider's dashboard), newest first"})
+		Summary: "Payments whose money is owed back (paid after their order or invoice was cancelled, after the stock ran out, a paid order cancelled by its seller) and not yet refunded, newest first, each with its latest refund attempt"})
+	r.Post("/payments/{id}/refund", authz.BankingRefund, h.refund, authz.Doc{ID: "refundPayment", Req: RefundBody{}, Resp: RefundOutcome{},
+		Summary: "Refund a payment whose money is owed back, whole and exactly once: through Stripe or QPay, or by recording the bank transfer sent back (reference, day); a declined refund is recorded failed with its reason (try again)"})
+	h.Payments.OnRefunded("", h.notifyRefunded)
 	reg.AddPage(authz.Page{Key: "banking", Path: "/dashboard/banking", Perm: authz.BankingView, Order: 96})
 	const qpaySummary = "QPay's callback: only a signal to look — the payment is settled from what QPay's payment/check answers, never from the callback's request"
 	r.Get("/payments/webhooks/qpay", authz.Public, h.qpayCallback, authz.Doc{ID: "qpayCallback", Query: QPayCallbackQuery{},

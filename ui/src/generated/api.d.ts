@@ -869,7 +869,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Card and QPay payments that arrived after their order or invoice was cancelled: settled, a refund is owed (made in the provider's dashboard), newest first */
+        /** Payments whose money is owed back (paid after their order or invoice was cancelled, after the stock ran out, a paid order cancelled by its seller) and not yet refunded, newest first, each with its latest refund attempt */
         get: operations["getRefundsDue"];
         put?: never;
         post?: never;
@@ -3678,6 +3678,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund a payment whose money is owed back, whole and exactly once: through Stripe or QPay, or by recording the bank transfer sent back (reference, day); a declined refund is recorded failed with its reason (try again) */
+        post: operations["refundPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/people": {
         parameters: {
             query?: never;
@@ -4826,6 +4843,8 @@ export interface components {
             purpose: string;
             /** Format: int64 */
             refId: number;
+            refund?: components["schemas"]["BankingRefundView"];
+            refundOwed?: boolean;
             /** @enum {string} */
             status: "pending" | "paid" | "failed" | "cancelled";
             transfer?: components["schemas"]["PaymentsTransfer"];
@@ -4840,6 +4859,43 @@ export interface components {
             items: components["schemas"]["BankingPendingItem"][];
             /** Format: int64 */
             next?: number;
+        };
+        BankingRefundBody: {
+            /**
+             * Format: int64
+             * @description minor units; omitted: the whole payment (the only refund made)
+             */
+            amount?: number;
+            /** @description a bank transfer: the day it was sent, YYYY-MM-DD (required) */
+            date?: string;
+            /** @description up to 500 characters */
+            reason?: string;
+            /** @description a bank transfer: the reference of the transfer sent back (required) */
+            reference?: string;
+        };
+        BankingRefundOutcome: {
+            payment: components["schemas"]["BankingPaymentView"];
+            refund: components["schemas"]["BankingRefundView"];
+        };
+        BankingRefundView: {
+            amount: components["schemas"]["PaymentsMoney"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            doneAt?: null | string;
+            failure?: string;
+            failureText?: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            paymentId: number;
+            /** @enum {string} */
+            provider: "bank" | "stripe" | "qpay";
+            reason?: string;
+            reference?: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            transferDate?: string;
         };
         BankingRefundsView: {
             items: components["schemas"]["BankingPendingItem"][];
@@ -27426,6 +27482,95 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BankingPaymentView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    refundPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BankingRefundBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingRefundOutcome"];
                 };
             };
             /** @description Bad Request */

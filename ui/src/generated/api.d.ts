@@ -4956,6 +4956,15 @@ export interface components {
             /** Format: int64 */
             next: number;
         };
+        BillingInvoiceRefund: {
+            /** Format: int64 */
+            amount: number;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            provider: "bank" | "stripe" | "qpay";
+            reference: string;
+        };
         BillingInvoiceRequest: {
             buyerAddress: string;
             buyerEmail: string;
@@ -5024,6 +5033,8 @@ export interface components {
             /** Format: date-time */
             periodStart?: null | string;
             purpose: string;
+            refundOwed?: boolean;
+            refunded?: components["schemas"]["BillingInvoiceRefund"];
             seller: components["schemas"]["BillingParty"];
             /** @enum {string} */
             status: "draft" | "issued" | "paid" | "void";
@@ -7990,6 +8001,14 @@ export interface components {
             items: components["schemas"]["ShopOrderView"][];
             next: string;
         };
+        ShopOrderRefund: {
+            /** Format: int64 */
+            amount: number;
+            at: string;
+            /** @enum {string} */
+            provider: "bank" | "stripe" | "qpay";
+            reference: string;
+        };
         ShopOrderView: {
             billing: components["schemas"]["ShopBilling"];
             buyerEmail: string;
@@ -8010,6 +8029,8 @@ export interface components {
             paidAt: string;
             /** Format: int64 */
             paymentId: number;
+            refundOwed?: boolean;
+            refunded?: components["schemas"]["ShopOrderRefund"];
             seller: string;
             /** Format: int64 */
             shipping: number;

@@ -70,6 +70,21 @@ export function InvoiceDocument({ v }: { v: Invoice }) {
           {v.periodStart && v.periodEnd && <><br />{t(`${I}.period`, { from: formatDay(v.periodStart, lang), to: formatDay(v.periodEnd, lang) })}</>}
           <br />
           <strong>{t(`${I}.status.${v.status}`)}</strong>
+          {v.refunded ? (
+            <>
+              <br />
+              <strong data-refunded={v.id}>
+                {t(`${I}.refunded`, { date: formatDay(v.refunded.at, lang), amount: money(v.refunded.amount), reference: v.refunded.reference })}
+              </strong>
+            </>
+          ) : (
+            v.refundOwed && (
+              <>
+                <br />
+                {t(`${I}.refundOwed`)}
+              </>
+            )
+          )}
         </p>
       </header>
       <div class="invoice-parties">

@@ -165,6 +165,7 @@ function OneOfMine({ id }: { id: string }) {
       {settled === 'paid' && <Alert variant="success">{t('shop.orders.paidNow')}</Alert>}
       {o.cancelReason === 'sold_out_at_payment' && <Alert variant="warning">{t('shop.orders.soldOut')}</Alert>}
       {o.cancelReason === 'paid_after_cancel' && <Alert variant="warning">{t('shop.orders.paidLate')}</Alert>}
+      <RefundNote o={o} />
       <p>
         {t('shop.orders.status')}: <StatusText o={o} />
       </p>
@@ -291,6 +292,7 @@ function SellerDetail({ id }: { id: string }) {
       {o.cancelReason === 'paid_after_cancel' && (
         <Alert variant="warning">{t('shop.orders.paidLateSeller', { amount: formatMoney(i18n.language, o.total, o.currency) })}</Alert>
       )}
+      <RefundNote o={o} />
       <h3>{t(`${D}.lines`)}</h3>
       <LinesList o={o} />
       <p>
@@ -344,4 +346,23 @@ function SellerDetail({ id }: { id: string }) {
 export function SellerOrder() {
   const [, params] = useRoute<{ id: string }>('/dashboard/order/:id');
   return <DashboardShell page="order" titleKey="dashboard.orderView.title">{() => <SellerDetail id={params?.id ?? ''} />}</DashboardShell>;
+}
+
+/** Refunded (when, how much, the reference), or owed back and not yet refunded. */
+function RefundNote({ o }: { o: Order }) {
+  const { t, i18n } = useTranslation();
+  if (o.refunded)
+    return (
+      <Alert variant="success">
+        <span data-refunded={o.id}>
+          {t('shop.orders.refunded', {
+            date: formatDate(t, o.refunded.at),
+            amount: formatMoney(i18n.language, o.refunded.amount, o.currency),
+            reference: o.refunded.reference,
+          })}
+        </span>
+      </Alert>
+    );
+  if (o.refundOwed && !o.cancelReason) return <Alert variant="warning">{t('shop.orders.refundOwed')}</Alert>;
+  return null;
 }

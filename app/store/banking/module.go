@@ -7,6 +7,7 @@ package banking
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -74,7 +75,15 @@ func (h *Handlers) exportPayments(ctx context.Context, store *db.Store, userID i
 	}
 	out := make([]PaymentView, 0, len(list))
 	for _, p := range list {
-		out = append(out, paymentView(p, nil))
+		v := paymentView(p, nil)
+		v.RefundOwed = p.RefundOwed
+		if r, err := store.LatestRefund(ctx, p.ID); err == nil {
+			rv := refundView("en", r, false)
+			v.Refund = &rv
+		} else if !errors.Is(err, db.ErrNotFound) {
+			return nil, err
+		}
+		out = append(out, v)
 	}
 	return out, nil
 }

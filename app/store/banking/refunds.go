@@ -167,4 +167,3 @@ func moneyText(m payments.Money, lang string) string {
 	}
 	return m.Currency + " " + num
 }
-

@@ -149,6 +149,13 @@ func (s *Service) Refund(ctx context.Context, in RefundRequest) (db.Refund, erro
 	if err := s.checkRefund(p, &in); err != nil {
 		return db.Refund{}, err
 	}
+	if p.Provider != ProviderBank {
+		// A provider no longer configured cannot refund: nothing is recorded.
+		prov, ok := s.Provider(p.Provider)
+		if _, can := prov.(Refunder); !ok || !can {
+			return db.Refund{}, ErrUnavailable
+		}
+	}
 	mu := s.refundLock(p.ID)
 	mu.Lock()
 	defer mu.Unlock()

@@ -39,7 +39,7 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Post("/payments/{id}/mark-paid", authz.PaymentsSettle, h.markPaid, authz.Doc{ID: "markPaymentPaid", Req: struct{}{}, Resp: PaymentView{},
 		Summary: "A bank transfer arrived: the payment is settled (exactly once) and the admin recorded in the audit log"})
 	r.Post("/payments/webhooks/stripe", authz.Public, h.stripeWebhook, authz.Doc{ID: "stripeWebhook", Req: struct{}{}, Resp: WebhookAck{},
-		Summary: "Stripe's webhook (checkout.session.*), verified by its Stripe-Signature header; each event is applied once, a replay changes nothing"})
+		Summary: "Stripe's webhook (checkout.session.*, payment_intent.* of off-session charges, refund.*), verified by its Stripe-Signature header; each event is applied once, a replay changes nothing"})
 	r.Get("/banking/ledger", authz.BankingView, h.ledger, authz.Doc{ID: "getLedger", Query: LedgerQuery{}, Resp: LedgerView{},
 		Summary: "The organisation's (owner) or the platform's (admins) ledger, newest first, with the running balance after each line"})
 	r.Get("/banking/ledger.csv", authz.BankingView, h.ledgerCSV, authz.Doc{ID: "exportLedger", Query: LedgerQuery{}, Produces: "text/csv",

@@ -395,6 +395,17 @@ func TestRefundRoutesArePlatformAdminsOnly(t *testing.T) {
 			apitest.Scenario{Method: "POST", Path: path, As: who, Body: body, Status: want, NotContains: []string{"SECRET-REF-9"}},
 			apitest.Scenario{Method: "GET", Path: "/api/banking/refunds", As: who, Status: want, NotContains: []string{"payer@example.mn"}})
 	}
+	for i, bad := range []any{map[string]any{"amount": "x"}, map[string]any{"amount": -5, "reference": "R", "date": day},
+		map[string]any{"reference": "R", "date": "2026-13-45"}, map[string]any{"reference": strings.Repeat("R", 101), "date": day},
+		map[string]any{"reference": "R", "date": day, "reason": strings.Repeat("я", 501)}, []int{1}, "text"} {
+		want := 422
+		if i == 0 || i >= 5 { // not the request's JSON shape
+			want = 400
+		}
+		sc = append(sc, apitest.Scenario{Name: fmt.Sprint("bad body ", i), Method: "POST", Path: path, As: "admin", Body: bad, Status: want})
+	}
+	sc = append(sc, apitest.Scenario{Name: "unknown payment", Method: "POST", Path: "/api/payments/999999/refund", As: "admin", Body: body, Status: 404},
+		apitest.Scenario{Name: "bad id", Method: "POST", Path: "/api/payments/x/refund", As: "admin", Body: body, Status: 404})
 	sc = append(sc,
 		apitest.Scenario{Name: "admin sees it due", Method: "GET", Path: "/api/banking/refunds", As: "admin", Status: 200, Contains: []string{"payer@example.mn"}},
 		apitest.Scenario{Name: "admin refunds", Method: "POST", Path: path, As: "admin", Body: body, Status: 200, Contains: []string{"SECRET-REF-9"}},

@@ -3636,7 +3636,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe's webhook (checkout.session.*), verified by its Stripe-Signature header; each event is applied once, a replay changes nothing */
+        /** Stripe's webhook (checkout.session.*, payment_intent.* of off-session charges, refund.*), verified by its Stripe-Signature header; each event is applied once, a replay changes nothing */
         post: operations["stripeWebhook"];
         delete?: never;
         options?: never;

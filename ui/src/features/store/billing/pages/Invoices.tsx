@@ -183,6 +183,11 @@ function View({ id, admin }: { id: string; admin: boolean }) {
             {t(`${U}.credit`)}
           </button>
         )}
+        {admin && v.refundOwed && !v.refunded && (
+          <Link href="/dashboard/banking#banking-refunds" class="button-link button-link--outline">
+            {t(`${I}.refundLink`)}
+          </Link>
+        )}
       </div>
       {credit && (
         <p role="status">

@@ -259,7 +259,7 @@ export function SellerOrders() {
   return <DashboardShell page="order">{() => <SellerList />}</DashboardShell>;
 }
 
-function SellerDetail({ id }: { id: string }) {
+function SellerDetail({ id, canRefund }: { id: string; canRefund: boolean }) {
   const { t, i18n } = useTranslation();
   const { data: o, error, reload } = useResource<Order>(`/shop/orders/${encodeURIComponent(id)}`);
   const [fulfilment, setFulfilment] = useState('delivered');
@@ -293,6 +293,11 @@ function SellerDetail({ id }: { id: string }) {
         <Alert variant="warning">{t('shop.orders.paidLateSeller', { amount: formatMoney(i18n.language, o.total, o.currency) })}</Alert>
       )}
       <RefundNote o={o} />
+      {canRefund && o.refundOwed && !o.refunded && (
+        <p>
+          <Link href="/dashboard/banking#banking-refunds">{t('shop.orders.refundLink')}</Link>
+        </p>
+      )}
       <h3>{t(`${D}.lines`)}</h3>
       <LinesList o={o} />
       <p>
@@ -345,7 +350,11 @@ function SellerDetail({ id }: { id: string }) {
 
 export function SellerOrder() {
   const [, params] = useRoute<{ id: string }>('/dashboard/order/:id');
-  return <DashboardShell page="order" titleKey="dashboard.orderView.title">{() => <SellerDetail id={params?.id ?? ''} />}</DashboardShell>;
+  return (
+    <DashboardShell page="order" titleKey="dashboard.orderView.title">
+      {(u) => <SellerDetail id={params?.id ?? ''} canRefund={u.permissions.includes('banking.refund')} />}
+    </DashboardShell>
+  );
 }
 
 /** Refunded (when, how much, the reference), or owed back and not yet refunded. */

@@ -46,17 +46,25 @@ type Payment struct {
 	// PaidLate: a provider (Stripe, QPay) collected the money after the payment had been
 	// cancelled on our side; it is settled anyway and a refund is owed (issue #16).
 	PaidLate bool
+	// RefundOwed: the money is owed back (paid late, paid after the stock ran out, a paid order
+	// cancelled by its seller); only such a payment may be refunded (migration 0034).
+	RefundOwed bool
+	// PaidRef is the provider's reference of what paid it (a Stripe PaymentIntent, a QPay
+	// payment id), which a refund names; empty for a bank transfer and older payments.
+	PaidRef string
 }
 
 const paymentCols = `id, purpose, ref_id, coalesce(payer_user_id, 0), coalesce(org_id, 0), payee, currency, amount,
-	provider, provider_ref, status, idempotency_key, created_at, paid_at, coalesce(settled_by_user_id, 0), paid_late`
+	provider, provider_ref, status, idempotency_key, created_at, paid_at, coalesce(settled_by_user_id, 0), paid_late,
+	refund_owed, paid_ref`
 
 func scanPayment(r scanner) (Payment, error) {
 	var p Payment
 	var created string
 	var paid *string
 	err := r.Scan(&p.ID, &p.Purpose, &p.RefID, &p.PayerUserID, &p.OrgID, &p.Payee, &p.Currency, &p.Amount,
-		&p.Provider, &p.ProviderRef, &p.Status, &p.IdempotencyKey, &created, &paid, &p.SettledByUserID, &p.PaidLate)
+		&p.Provider, &p.ProviderRef, &p.Status, &p.IdempotencyKey, &created, &paid, &p.SettledByUserID, &p.PaidLate,
+		&p.RefundOwed, &p.PaidRef)
 	if err != nil {
 		return p, mapErr(err)
 	}
@@ -201,7 +209,7 @@ func (s *Store) MarkPaymentPaid(ctx context.Context, id, settledBy int64, now ti
 // MarkCancelledPaymentPaid moves a cancelled payment to paid with paid_late set: a provider
 // collected its money after it was cancelled (false when it was not cancelled).
 func (s *Store) MarkCancelledPaymentPaid(ctx context.Context, id int64, now time.Time) (bool, error) {
-	res, err := s.exec(ctx, `UPDATE payments SET status = 'paid', paid_at = ?, paid_late = 1
+	res, err := s.exec(ctx, `UPDATE payments SET status = 'paid', paid_at = ?, paid_late = 1, refund_owed = 1
 		WHERE id = ? AND status = 'cancelled'`, T(now), id)
 	if err != nil {
 		return false, err

@@ -152,16 +152,20 @@ func (s *Store) PaymentsOfOrg(ctx context.Context, orgID int64, status string, b
 	return scanPayers(rows)
 }
 
-// PaymentsPaidLate lists the payments a provider collected after they were cancelled (a
-// refund is owed), newest first, before the id cursor.
-func (s *Store) PaymentsPaidLate(ctx context.Context, before int64, limit int) ([]PaymentWithPayer, error) {
+// PaymentsRefundDue lists the payments whose money is owed back (refund_owed: paid after they
+// were cancelled, paid after the stock ran out, a paid order cancelled by its seller) and not
+// yet refunded, newest first, before the id cursor. A payment whose refund is pending or
+// failed stays listed (the admin sees its state); a succeeded refund drops it.
+func (s *Store) PaymentsRefundDue(ctx context.Context, before int64, limit int) ([]PaymentWithPayer, error) {
 	if before <= 0 {
 		before = 1 << 62
 	}
 	rows, err := s.rows(ctx, `SELECT `+paymentColsP+`, coalesce(u.first_name || ' ' || u.last_name, ''), coalesce(u.email, ''),
 		coalesce(o.name, '')
 		FROM payments p LEFT JOIN users u ON u.id = p.payer_user_id LEFT JOIN organizations o ON o.id = p.org_id
-		WHERE p.paid_late = 1 AND p.id < ? ORDER BY p.id DESC LIMIT ?`, before, limit)
+		WHERE p.refund_owed = 1 AND p.status = 'paid' AND p.id < ?
+		AND NOT EXISTS (SELECT 1 FROM payment_refunds r WHERE r.payment_id = p.id AND r.status = 'succeeded')
+		ORDER BY p.id DESC LIMIT ?`, before, limit)
 	if err != nil {
 		return nil, mapErr(err)
 	}
@@ -183,7 +187,7 @@ func scanPayers(rows interface {
 		p := &x.Payment
 		if err := rows.Scan(&p.ID, &p.Purpose, &p.RefID, &p.PayerUserID, &p.OrgID, &p.Payee, &p.Currency, &p.Amount,
 			&p.Provider, &p.ProviderRef, &p.Status, &p.IdempotencyKey, &created, &paid, &p.SettledByUserID, &p.PaidLate,
-			&x.PayerName, &x.PayerEmail, &x.OrgName); err != nil {
+			&p.RefundOwed, &p.PaidRef, &x.PayerName, &x.PayerEmail, &x.OrgName); err != nil {
 			return nil, mapErr(err)
 		}
 		p.CreatedAt = ParseT(created)
@@ -195,4 +199,5 @@ func scanPayers(rows interface {
 
 // paymentColsP is paymentCols of the alias p.
 const paymentColsP = `p.id, p.purpose, p.ref_id, coalesce(p.payer_user_id, 0), coalesce(p.org_id, 0), p.payee, p.currency, p.amount,
-	p.provider, p.provider_ref, p.status, p.idempotency_key, p.created_at, p.paid_at, coalesce(p.settled_by_user_id, 0), p.paid_late`
+	p.provider, p.provider_ref, p.status, p.idempotency_key, p.created_at, p.paid_at, coalesce(p.settled_by_user_id, 0), p.paid_late,
+	p.refund_owed, p.paid_ref`

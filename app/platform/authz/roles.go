@@ -67,6 +67,8 @@ const (
 	BankingView     Perm = "banking.view"     // the banking page, /dashboard/banking (owner, admins): it shows what the two below allow
 	BankingOrg      Perm = "banking.org"      // the organisation's ledger and its CSV (owner)
 	BankingPlatform Perm = "banking.platform" // the platform's ledger, its CSV and the bank transfers waiting (admins)
+	// store: refunds
+	BankingRefund Perm = "banking.refund" // refund a payment whose money is owed back, through its provider or by recording a bank transfer (platform admins)
 	// workspace: mail
 	WorkspaceMail Perm = "workspace.mail" // the in-app mailbox: letters to the people one may talk to, and what the platform sends (every account)
 	// workspace: analytics
@@ -116,6 +118,8 @@ var Grants = map[Role][]Perm{
 		PeopleManage, PeopleStaffManage, WorkspaceSupportAnswer, WorkspaceAnalytics, WorkspaceAnalyticsPlatform,
 		BillingPlansManage, BillingInvoicesManage, BillingInvoicesRead,
 		PaymentsSettle, BankingView, BankingPlatform,
+		// store: refunds
+		BankingRefund,
 		// store: shop (the platform's products and orders)
 		ShopSell},
 }
@@ -139,6 +143,8 @@ var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, Opp
 	BillingPlansManage, BillingInvoicesManage, BillingInvoicesRead, BillingAccount,
 	// store: payments
 	PaymentsSettle, BankingView, BankingOrg, BankingPlatform,
+	// store: refunds
+	BankingRefund,
 	// workspace: mail
 	WorkspaceMail,
 	// store: shop

@@ -45,3 +45,47 @@ func BenchmarkCreateAndSettle(b *testing.B) {
 		b.Fatal("unbalanced")
 	}
 }
+
+// BenchmarkRefund: a bank transfer owed back, refunded by an admin who records the transfer
+// sent (the refund row, the 4-entry reversal with the fee, the audit entry: one transaction),
+// from 32 concurrent callers; each payment was created and settled before the timer.
+func BenchmarkRefund(b *testing.B) {
+	store := dbtest.Open(b)
+	s := payments.New(store, time.Now, payments.Config{Bank: payments.DemoBank, FeeBasisPoints: 500})
+	var org int64
+	if err := store.Write.QueryRow(`INSERT INTO organizations (name, created_at) VALUES ('Org', ?) RETURNING id`, db.T(time.Now())).Scan(&org); err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	ids := make([]int64, b.N)
+	for i := range b.N {
+		p, err := s.Create(ctx, nil, payments.NewPayment{Purpose: "order", RefID: int64(i), Payee: payments.PayeeOrg(org),
+			Money: payments.Money{Amount: 10000, Currency: "MNT"}, Provider: "bank", Key: fmt.Sprint("r", i)})
+		if err == nil {
+			err = s.MarkPaid(ctx, p.ID, 0, "")
+		}
+		if err == nil {
+			err = s.OweRefund(ctx, nil, p.ID)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		ids[i] = p.ID
+	}
+	day := time.Now().UTC().Format(time.DateOnly)
+	var n atomic.Int64
+	b.SetParallelism(16)
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			id := ids[n.Add(1)-1]
+			if _, err := s.Refund(ctx, payments.RefundRequest{PaymentID: id, Reference: "TR", Date: day}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.StopTimer()
+	if bad, _ := store.UnbalancedLedgerTxns(ctx); len(bad) > 0 {
+		b.Fatal("unbalanced")
+	}
+}

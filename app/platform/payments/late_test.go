@@ -62,7 +62,7 @@ func TestProviderMoneyForACancelledPaymentSettlesLate(t *testing.T) {
 	if entries, _ := store.LedgerEntriesOfPayment(ctx, p.ID); len(entries) != 2 || len(seen) != 1 {
 		t.Fatalf("%d entries, %d calls after a replay", len(entries), len(seen))
 	}
-	late, err := store.PaymentsPaidLate(ctx, 0, 10)
+	late, err := store.PaymentsRefundDue(ctx, 0, 10)
 	if err != nil || len(late) != 1 || late[0].ID != p.ID {
 		t.Fatalf("paid late list %+v %v", late, err)
 	}

@@ -159,6 +159,9 @@ type Service struct {
 	providers map[string]Provider
 	handlers  map[string]PaidFunc
 	saveCards map[string]bool // purposes whose payments keep the card (SaveCardsFor)
+	refunded  map[string][]RefundedFunc
+	// refundLocks serialise the provider calls of one payment's refund (sync.Mutex a payment).
+	refundLocks sync.Map
 }
 
 // New builds the service with the bank-transfer provider (always there) and the providers
@@ -397,6 +400,12 @@ func (s *Service) settleTx(ctx context.Context, tx *db.Store, paymentID int64, p
 	if err != nil || !ok {
 		return false, err
 	}
+	if ref := paidRef(provider, eventID); ref != "" {
+		// What paid it, for a refund to name (a Stripe session's intent is set by its webhook).
+		if err := tx.SetPaymentPaidRef(ctx, paymentID, ref); err != nil {
+			return false, err
+		}
+	}
 	p, err := tx.Payment(ctx, paymentID)
 	if err != nil {
 		return false, err
@@ -455,4 +464,16 @@ func (s *Service) Cancel(ctx context.Context, tx *db.Store, paymentID int64) err
 		return ErrNotPending
 	}
 	return nil
+}
+
+// paidRef is the provider's reference of what paid, read from the settling event's id: QPay's
+// payment id, or an off-session charge's PaymentIntent.
+func paidRef(provider, eventID string) string {
+	switch {
+	case provider == ProviderQPay:
+		return eventID
+	case provider == ProviderStripe && strings.HasPrefix(eventID, "payment_intent:"):
+		return strings.TrimPrefix(eventID, "payment_intent:")
+	}
+	return ""
 }

@@ -291,3 +291,32 @@ func (s *Service) CheckQPay(ctx context.Context, paymentID int64) error {
 	}
 	return nil
 }
+
+// Refund sends a QPay payment's money back: DELETE /v2/payment/refund/{payment_id} (QPay's
+// published v2 protocol) for the QPay payment that paid it (p.PaidRef), with a note and the
+// callback URL. QPay refunds the whole payment. A refusal (a 4xx: already refunded, too old,
+// not a card payment…) is a failed answer with QPay's error code; no answer or a 5xx is an
+// error (the refund stays pending: asked again, QPay answers a refunded payment's refund
+// with its error, and the admin sees the provider's dashboard decide).
+func (q *QPay) Refund(ctx context.Context, p db.Payment, r db.Refund) (RefundAnswer, error) {
+	if p.PaidRef == "" {
+		return RefundAnswer{Status: db.RefundFailed, Failure: "payment_reference_missing"}, nil
+	}
+	body := map[string]any{
+		"callback_url": q.cfg.CallbackBase + "/api/payments/webhooks/qpay?payment=" + strconv.FormatInt(p.ID, 10),
+		"note":         "Gerege refund " + Reference(p.ID),
+	}
+	err := q.authed(ctx, http.MethodDelete, "/v2/payment/refund/"+url.PathEscape(p.PaidRef), body, nil)
+	var qe *errQPay
+	if errors.As(err, &qe) && qe.status >= 400 && qe.status < 500 && qe.status != http.StatusTooManyRequests {
+		code := qe.code
+		if code == "" {
+			code = "declined"
+		}
+		return RefundAnswer{Status: db.RefundFailed, Failure: strings.ToLower(code)}, nil
+	}
+	if err != nil {
+		return RefundAnswer{}, err
+	}
+	return RefundAnswer{Status: db.RefundSucceeded, Ref: p.PaidRef}, nil
+}

@@ -287,6 +287,12 @@ func (s *Service) StripeWebhook(ctx context.Context, payload []byte, signature s
 			in.Code = string(pi.LastPaymentError.Code)
 		}
 		return s.intentWebhook(ctx, ProviderStripe, string(ev.Type), in, pi.Metadata)
+	case "refund.created", "refund.updated", "refund.failed":
+		var re stripe.Refund
+		if err := json.Unmarshal(ev.Data.Raw, &re); err != nil || re.ID == "" {
+			return &web.Error{Status: 400, Code: "bad_event", Message: web.M("payments.errors.event")}
+		}
+		return s.stripeRefundEvent(ctx, ev.ID, &re)
 	default:
 		return nil // not an event we act on
 	}
@@ -309,9 +315,18 @@ func (s *Service) StripeWebhook(ctx context.Context, payload []byte, signature s
 			"payment", pay.ID, "event", ev.ID, "session_amount", cs.AmountTotal, "session_currency", string(cs.Currency))
 		return nil
 	}
-	var then func(tx *db.Store) error
-	if card, ok := st.keptCard(ctx, s, pay, &cs); ok {
-		then = func(tx *db.Store) error { return tx.SavePaymentMethod(ctx, card, s.Now()) }
+	card, keep := st.keptCard(ctx, s, pay, &cs)
+	then := func(tx *db.Store) error {
+		if cs.PaymentIntent != nil && cs.PaymentIntent.ID != "" {
+			// The session's PaymentIntent is what a refund names.
+			if err := tx.SetPaymentPaidRef(ctx, pay.ID, cs.PaymentIntent.ID); err != nil {
+				return err
+			}
+		}
+		if !keep {
+			return nil
+		}
+		return tx.SavePaymentMethod(ctx, card, s.Now())
 	}
 	return s.settleThen(ctx, pay.ID, ProviderStripe, ev.ID, 0, then)
 }
@@ -345,4 +360,93 @@ func (s *Service) fail(ctx context.Context, provider, eventID string, paymentID 
 		_, err = tx.SetPaymentStatus(ctx, paymentID, db.PaymentFailed)
 		return err
 	})
+}
+
+// Refund sends a payment's money back: POST /v1/refunds naming the PaymentIntent that paid it
+// (p.PaidRef), the whole amount, under the refund's idempotency key (a retry after no answer
+// is answered with the first refund, never a second). Stripe's refusal (the intent already
+// refunded, a charge disputed…: a 4xx) is a failed answer with its code; no answer, a 5xx or a
+// 429 is an error (the refund stays pending and is sent again under the same key).
+func (st *Stripe) Refund(ctx context.Context, p db.Payment, r db.Refund) (RefundAnswer, error) {
+	params := &stripe.RefundCreateParams{
+		PaymentIntent: stripe.String(p.PaidRef),
+		Amount:        stripe.Int64(StripeAmount(Money{r.Amount, r.Currency})),
+		Reason:        stripe.String("requested_by_customer"),
+		Metadata:      map[string]string{"payment_id": strconv.FormatInt(p.ID, 10), "refund_id": strconv.FormatInt(r.ID, 10)},
+	}
+	params.SetIdempotencyKey(r.IdempotencyKey)
+	re, err := st.client.V1Refunds.Create(ctx, params)
+	if err != nil {
+		var se *stripe.Error
+		if errors.As(err, &se) && se.HTTPStatusCode >= 400 && se.HTTPStatusCode < 500 && se.HTTPStatusCode != 401 && se.HTTPStatusCode != 429 {
+			code := string(se.Code)
+			if code == "" {
+				code = string(se.Type)
+			}
+			return RefundAnswer{Status: db.RefundFailed, Failure: code}, nil
+		}
+		return RefundAnswer{}, fmt.Errorf("payments: stripe refund: %w", redactStripe(err))
+	}
+	return stripeRefundAnswer(re), nil
+}
+
+func stripeRefundAnswer(re *stripe.Refund) RefundAnswer {
+	a := RefundAnswer{Ref: re.ID}
+	switch re.Status {
+	case stripe.RefundStatusSucceeded:
+		a.Status = db.RefundSucceeded
+	case stripe.RefundStatusFailed, stripe.RefundStatusCanceled:
+		a.Status, a.Failure = db.RefundFailed, string(re.FailureReason)
+		if a.Failure == "" {
+			a.Failure = string(re.Status)
+		}
+	default: // pending, requires_action: the refund.updated webhook says how it ends
+		a.Status = db.RefundPending
+	}
+	return a
+}
+
+// SessionIntent is the PaymentIntent of a paid Checkout Session ("" when it has none or is not
+// paid): what a refund names for a payment settled before its intent was recorded.
+func (st *Stripe) SessionIntent(ctx context.Context, sessionID string) (string, error) {
+	cs, err := st.client.V1CheckoutSessions.Retrieve(ctx, sessionID, nil)
+	if err != nil {
+		return "", fmt.Errorf("payments: stripe checkout session: %w", redactStripe(err))
+	}
+	if cs.PaymentStatus != stripe.CheckoutSessionPaymentStatusPaid || cs.PaymentIntent == nil {
+		return "", nil
+	}
+	return cs.PaymentIntent.ID, nil
+}
+
+// stripeRefundEvent applies a signed refund.* event (refund.created, refund.updated,
+// refund.failed) to the refund it names, once (the event id is recorded): a pending refund
+// becomes succeeded (posted) or failed. Refunds that are not ours are ignored.
+func (s *Service) stripeRefundEvent(ctx context.Context, eventID string, re *stripe.Refund) error {
+	r, err := s.Store.RefundByRef(ctx, ProviderStripe, re.ID)
+	if errors.Is(err, db.ErrNotFound) {
+		// Our answer may not be recorded yet: the metadata names the refund (only we set it).
+		id, _ := strconv.ParseInt(re.Metadata["refund_id"], 10, 64)
+		if id <= 0 {
+			return nil
+		}
+		if r, err = s.Store.Refund(ctx, id); errors.Is(err, db.ErrNotFound) {
+			return nil
+		}
+		if err == nil && (r.Provider != ProviderStripe || strconv.FormatInt(r.PaymentID, 10) != re.Metadata["payment_id"]) {
+			return nil
+		}
+	}
+	if err != nil {
+		return err
+	}
+	a := stripeRefundAnswer(re)
+	if a.Status == db.RefundPending {
+		return nil
+	}
+	mu := s.refundLock(r.PaymentID)
+	mu.Lock()
+	defer mu.Unlock()
+	_, err = s.applyRefund(ctx, r.ID, a, eventID, 0, "")
+	return err
 }

@@ -30,6 +30,23 @@ func TestDemoHasSettledPaymentsAndATransferWaiting(t *testing.T) {
 	if items, _ := r.Body["items"].([]any); len(items) == 0 {
 		t.Fatalf("pending: %s", r.Raw)
 	}
+	// One refund due, one already made (a bank transfer sent back, in the ledger).
+	r = get(t, admin, "x", "/api/banking/refunds")
+	if items, _ := r.Body["items"].([]any); len(items) != 1 {
+		t.Fatalf("refunds due: %s", r.Raw)
+	}
+	refunded, err := s.Store().Read.Query(`SELECT count(*) FROM payment_refunds WHERE status = 'succeeded'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for refunded.Next() {
+		refunded.Scan(&n)
+	}
+	refunded.Close()
+	if n != 1 {
+		t.Fatalf("%d refunds made in the demo", n)
+	}
 	r = get(t, admin, "x", "/api/banking/ledger")
 	if r.Body["balance"].(float64) <= 0 {
 		t.Fatalf("platform: %s", r.Raw)

@@ -234,7 +234,7 @@ func (h *Handlers) refunds(w http.ResponseWriter, r *http.Request) error {
 		}
 		before = n
 	}
-	list, err := h.Store.PaymentsPaidLate(r.Context(), before, pageSize+1)
+	list, err := h.Store.PaymentsRefundDue(r.Context(), before, pageSize+1)
 	if err != nil {
 		return err
 	}
@@ -244,7 +244,11 @@ func (h *Handlers) refunds(w http.ResponseWriter, r *http.Request) error {
 		v.Next = list[len(list)-1].ID
 	}
 	for _, p := range list {
-		v.Items = append(v.Items, PendingItem{Payment: paymentView(p.Payment, nil),
+		pv, err := h.withRefund(r.Context(), web.Lang(r), paymentView(p.Payment, nil), p.Payment, true)
+		if err != nil {
+			return err
+		}
+		v.Items = append(v.Items, PendingItem{Payment: pv,
 			PayerName: strings.TrimSpace(p.PayerName), PayerEmail: p.PayerEmail, OrgName: p.OrgName})
 	}
 	web.JSON(w, http.StatusOK, v)

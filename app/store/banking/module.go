@@ -7,6 +7,7 @@ package banking
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -38,7 +39,7 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Post("/payments/{id}/mark-paid", authz.PaymentsSettle, h.markPaid, authz.Doc{ID: "markPaymentPaid", Req: struct{}{}, Resp: PaymentView{},
 		Summary: "A bank transfer arrived: the payment is settled (exactly once) and the admin recorded in the audit log"})
 	r.Post("/payments/webhooks/stripe", authz.Public, h.stripeWebhook, authz.Doc{ID: "stripeWebhook", Req: struct{}{}, Resp: WebhookAck{},
-		Summary: "Stripe's webhook (checkout.session.*), verified by its Stripe-Signature header; each event is applied once, a replay changes nothing"})
+		Summary: "Stripe's webhook (checkout.session.*, payment_intent.* of off-session charges, refund.*), verified by its Stripe-Signature header; each event is applied once, a replay changes nothing"})
 	r.Get("/banking/ledger", authz.BankingView, h.ledger, authz.Doc{ID: "getLedger", Query: LedgerQuery{}, Resp: LedgerView{},
 		Summary: "The organisation's (owner) or the platform's (admins) ledger, newest first, with the running balance after each line"})
 	r.Get("/banking/ledger.csv", authz.BankingView, h.ledgerCSV, authz.Doc{ID: "exportLedger", Query: LedgerQuery{}, Produces: "text/csv",
@@ -48,7 +49,10 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Get("/banking/pending", authz.BankingPlatform, h.pending, authz.Doc{ID: "getPendingTransfers", Query: PendingQuery{}, Resp: PendingView{},
 		Summary: "Bank transfers waiting for an admin to see them arrive, oldest first"})
 	r.Get("/banking/refunds", authz.BankingPlatform, h.refunds, authz.Doc{ID: "getRefundsDue", Query: RefundsQuery{}, Resp: RefundsView{},
-		Summary: "Card and QPay payments that arrived after their order or invoice was cancelled: settled, a refund is owed (made in the provider's dashboard), newest first"})
+		Summary: "Payments whose money is owed back (paid after their order or invoice was cancelled, after the stock ran out, a paid order cancelled by its seller) and not yet refunded, newest first, each with its latest refund attempt"})
+	r.Post("/payments/{id}/refund", authz.BankingRefund, h.refund, authz.Doc{ID: "refundPayment", Req: RefundBody{}, Resp: RefundOutcome{},
+		Summary: "Refund a payment whose money is owed back, whole and exactly once: through Stripe or QPay, or by recording the bank transfer sent back (reference, day); a declined refund is recorded failed with its reason (try again)"})
+	h.Payments.OnRefunded("", h.notifyRefunded)
 	reg.AddPage(authz.Page{Key: "banking", Path: "/dashboard/banking", Perm: authz.BankingView, Order: 96})
 	const qpaySummary = "QPay's callback: only a signal to look — the payment is settled from what QPay's payment/check answers, never from the callback's request"
 	r.Get("/payments/webhooks/qpay", authz.Public, h.qpayCallback, authz.Doc{ID: "qpayCallback", Query: QPayCallbackQuery{},
@@ -71,7 +75,15 @@ func (h *Handlers) exportPayments(ctx context.Context, store *db.Store, userID i
 	}
 	out := make([]PaymentView, 0, len(list))
 	for _, p := range list {
-		out = append(out, paymentView(p, nil))
+		v := paymentView(p, nil)
+		v.RefundOwed = p.RefundOwed
+		if r, err := store.LatestRefund(ctx, p.ID); err == nil {
+			rv := refundView("en", r, false)
+			v.Refund = &rv
+		} else if !errors.Is(err, db.ErrNotFound) {
+			return nil, err
+		}
+		out = append(out, v)
 	}
 	return out, nil
 }

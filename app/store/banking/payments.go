@@ -59,7 +59,11 @@ func (h *Handlers) payment(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 	}
-	web.JSON(w, http.StatusOK, paymentView(p, h.Payments.TransferOf(p)))
+	v, err := h.withRefund(r.Context(), web.Lang(r), paymentView(p, h.Payments.TransferOf(p)), p, authz.Can(authn.UserOf(r), authz.BankingRefund))
+	if err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusOK, v)
 	return nil
 }
 

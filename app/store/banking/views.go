@@ -21,6 +21,47 @@ type PaymentView struct {
 	// PaidLate: a card or QPay payment that arrived after it was cancelled (its order or
 	// invoice cancelled); it is settled and a refund is owed (made in the provider's dashboard).
 	PaidLate bool `json:"paidLate,omitempty"`
+	// RefundOwed: the money is owed back (paid late, paid after the stock ran out, a paid order
+	// cancelled by its seller); Refund is its latest refund, if one was made or tried.
+	RefundOwed bool        `json:"refundOwed,omitempty"`
+	Refund     *RefundView `json:"refund,omitempty"`
+}
+
+// RefundView is a refund of a payment: status, amount, the provider's (or the bank
+// transfer's) reference and when it was done. Reason and the provider's failure are shown
+// to platform admins only.
+type RefundView struct {
+	ID        int64          `json:"id"`
+	PaymentID int64          `json:"paymentId"`
+	Status    string         `json:"status" enum:"pending,succeeded,failed"`
+	Amount    payments.Money `json:"amount"`
+	Provider  string         `json:"provider" enum:"bank,stripe,qpay"`
+	Reference string         `json:"reference,omitempty"`
+	// TransferDate is the day an admin sent a bank transfer back (YYYY-MM-DD).
+	TransferDate string     `json:"transferDate,omitempty"`
+	CreatedAt    time.Time  `json:"createdAt"`
+	DoneAt       *time.Time `json:"doneAt,omitempty"`
+	Reason       string     `json:"reason,omitempty"`
+	// Failure is the provider's code of a declined refund; FailureText says it in the
+	// reader's language (admins only).
+	Failure     string `json:"failure,omitempty"`
+	FailureText string `json:"failureText,omitempty"`
+}
+
+// RefundBody is an admin's refund of a payment. Only whole refunds are made: the amount, when
+// given, must be the amount paid.
+type RefundBody struct {
+	Amount    int64  `json:"amount,omitempty" description:"minor units; omitted: the whole payment (the only refund made)"`
+	Reason    string `json:"reason,omitempty" description:"up to 500 characters"`
+	Reference string `json:"reference,omitempty" description:"a bank transfer: the reference of the transfer sent back (required)"`
+	Date      string `json:"date,omitempty" description:"a bank transfer: the day it was sent, YYYY-MM-DD (required)"`
+}
+
+// RefundOutcome is the payment and its refund after an admin's refund: succeeded, pending
+// (the provider confirms later) or failed (declined; the reason is given; try again).
+type RefundOutcome struct {
+	Payment PaymentView `json:"payment"`
+	Refund  RefundView  `json:"refund"`
 }
 
 func paymentView(p db.Payment, transfer *payments.Transfer) PaymentView {
@@ -110,7 +151,8 @@ type RefundsQuery struct {
 	Before int64 `query:"before" description:"cursor: payments before this id"`
 }
 
-// RefundsView is the payments paid after they were cancelled (a refund is owed), newest first.
+// RefundsView is the payments whose money is owed back and not yet refunded (their latest
+// refund attempt, pending or failed, on each), newest first.
 type RefundsView struct {
 	Items []PendingItem `json:"items"`
 	Next  int64         `json:"next,omitempty"`

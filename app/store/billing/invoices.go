@@ -132,7 +132,21 @@ func (h *Handlers) GetInvoice(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusOK, invoiceView(v))
+	iv := invoiceView(v)
+	if iv.PaymentID != 0 {
+		// Whether its payment is owed back, and once refunded, when and how (issue #16).
+		p, err := h.Store.Payment(r.Context(), iv.PaymentID)
+		if err != nil {
+			return err
+		}
+		iv.RefundOwed = p.RefundOwed
+		if ref, err := h.Store.LiveRefund(r.Context(), p.ID); err == nil && ref.Status == db.RefundSucceeded {
+			iv.Refunded = &InvoiceRefund{At: ref.DoneAt, Amount: ref.Amount, Provider: ref.Provider, Reference: ref.ProviderRef}
+		} else if err != nil && !db.IsNotFound(err) {
+			return err
+		}
+	}
+	web.JSON(w, http.StatusOK, iv)
 	return nil
 }
 

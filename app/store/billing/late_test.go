@@ -46,7 +46,7 @@ func TestVoidInvoicePaidLateByCard(t *testing.T) {
 	}
 	p, _ := st.Payment(ctx, pid)
 	session := stripetest.Session{ID: p.ProviderRef, AmountTotal: payments.StripeAmount(payments.Money{Amount: p.Amount, Currency: p.Currency}),
-		Currency: "mnt", PaymentStatus: "paid", Status: "complete"}
+		Currency: "mnt", PaymentStatus: "paid", Status: "complete", PaymentIntent: "pi_void_1"}
 	hook := func(id string) {
 		t.Helper()
 		ev := stripetest.Event(id, "checkout.session.completed", session)
@@ -112,6 +112,27 @@ func TestVoidInvoicePaidLateByCard(t *testing.T) {
 	w.must(t, w.call(t, "admin", "GET", "/api/banking/refunds?before=x", nil), 422)
 	if r := w.must(t, w.call(t, "admin", "GET", fmt.Sprintf("/api/banking/refunds?before=%d", pid), nil), 200); !strings.Contains(r.Raw, `"items":[]`) {
 		t.Fatalf("the page before it: %s", r.Raw)
+	}
+	// An admin refunds it through Stripe (stripe-mock): the invoice says "refunded", the owner
+	// is told in Mongolian, the list empties, the ledger is balanced.
+	if r := w.must(t, w.call(t, "owner", "GET", path("/api/billing/invoices/%d", inv), nil), 200); !strings.Contains(r.Raw, `"refundOwed":true`) {
+		t.Fatalf("the invoice before the refund: %s", r.Raw)
+	}
+	r = w.must(t, w.call(t, "admin", "POST", path("/api/payments/%d/refund", pid), map[string]any{}), 200)
+	if r.Str("refund", "status") != "succeeded" {
+		t.Fatalf("refund: %s", r.Raw)
+	}
+	if r := w.must(t, w.call(t, "owner", "GET", path("/api/billing/invoices/%d", inv), nil), 200); !strings.Contains(r.Raw, `"refunded":{`) {
+		t.Fatalf("the invoice after the refund: %s", r.Raw)
+	}
+	if !strings.Contains(w.call(t, "owner", "GET", "/api/notifications", nil).Raw, `"kind":"payments.refunded"`) {
+		t.Fatal("the owner was not told")
+	}
+	if r := w.must(t, w.call(t, "admin", "GET", "/api/banking/refunds", nil), 200); !strings.Contains(r.Raw, `"items":[]`) {
+		t.Fatalf("refunds due after the refund: %s", r.Raw)
+	}
+	if entries, _ := st.LedgerEntriesOfPayment(ctx, pid); len(entries) != 4 {
+		t.Fatalf("ledger after the refund: %+v", entries)
 	}
 }
 

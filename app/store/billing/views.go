@@ -108,6 +108,18 @@ type InvoiceView struct {
 	PaidAt      *time.Time `json:"paidAt,omitempty"`
 	VoidedAt    *time.Time `json:"voidedAt,omitempty"`
 	PaymentID   int64      `json:"paymentId,omitempty"`
+	// RefundOwed: the invoice's payment is owed back (paid after the invoice was voided);
+	// Refunded says when and how it was sent back (GET of one invoice only).
+	RefundOwed bool           `json:"refundOwed,omitempty"`
+	Refunded   *InvoiceRefund `json:"refunded,omitempty"`
+}
+
+// InvoiceRefund is the refund of an invoice's payment: when it was sent back and its reference.
+type InvoiceRefund struct {
+	At        time.Time `json:"at"`
+	Amount    int64     `json:"amount"`
+	Provider  string    `json:"provider" enum:"bank,stripe,qpay"`
+	Reference string    `json:"reference"`
 }
 
 // LineView is a line with its amount.

@@ -102,6 +102,10 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time) error {
 		{1, 1, nil, 9, "completed", "download_available", owner, ""},
 		{0, 2, []string{"Red", "Black"}, 6, "fulfilled", "shipped", owner, "pickup"},
 		{1, 3, nil, 2, "paid", "", owner, ""},
+		// Cancelled by the seller after payment: one refund due (the banking page's "Refunds
+		// due"), one already refunded by the admin (a bank transfer sent back, issue #16).
+		{2, 1, nil, 4, "owed", "", student, ""},
+		{1, 1, nil, 8, "refunded", "", student, ""},
 	}
 	for i, b := range orders {
 		clock = now.Add(-time.Duration(b.daysAgo)*24*time.Hour - time.Duration(i)*time.Hour)
@@ -140,6 +144,26 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time) error {
 			return fmt.Errorf("shop demo: paying order %d: %w", i, err)
 		}
 		if b.status == "paid" {
+			continue
+		}
+		if b.status == "owed" || b.status == "refunded" {
+			clock = clock.Add(20 * time.Hour)
+			if err := store.InTx(ctx, func(tx *db.Store) error {
+				if err := tx.SetOrderStatus(ctx, o.ID, []string{"paid"}, "cancelled", "", clock); err != nil {
+					return err
+				}
+				return svc.OweRefund(ctx, tx, o.PaymentID)
+			}); err != nil {
+				return err
+			}
+			if b.status == "refunded" {
+				clock = clock.Add(26 * time.Hour)
+				if _, err := svc.Refund(ctx, payments.RefundRequest{PaymentID: o.PaymentID, AdminID: admin.ID, IP: "127.0.0.1",
+					Reason: "Cancelled by the seller", Reference: "GRG-REFUND-" + strconv.FormatInt(o.PaymentID, 10),
+					Date: clock.In(time.FixedZone("UB", 8*3600)).Format(time.DateOnly)}); err != nil {
+					return fmt.Errorf("shop demo: refunding order %d: %w", i, err)
+				}
+			}
 			continue
 		}
 		clock = clock.Add(24 * time.Hour)

@@ -281,6 +281,9 @@ func (h *Handlers) place(ctx context.Context, buyer int64, q Quote, products map
 // on a mere look at the order.
 func (h *Handlers) answer(w http.ResponseWriter, r *http.Request, status int, o *db.Order, begin bool) error {
 	out := CheckoutResult{Order: OrderOf(web.Lang(r), o)}
+	if err := h.withRefund(r.Context(), &out.Order); err != nil {
+		return err
+	}
 	if o.PaymentID != 0 {
 		p, err := h.Store.Payment(r.Context(), o.PaymentID)
 		if err != nil {
@@ -329,6 +332,9 @@ func (h *Handlers) orderPaid(ctx context.Context, tx *db.Store, p db.Payment) er
 		return nil
 	case errors.Is(err, db.ErrSoldOut) && p.Provider != payments.ProviderBank:
 		if err := tx.ShopOrderSoldOutAtPayment(ctx, p.RefID, p.ID, h.Now()); err != nil {
+			return err
+		}
+		if err := h.Payments.OweRefund(ctx, tx, p.ID); err != nil {
 			return err
 		}
 		if err := h.notifyBuyer(ctx, tx, p.RefID, "cancelled_sold_out"); err != nil {

@@ -50,7 +50,11 @@ func (h *Handlers) SellerOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusOK, OrderOf(web.Lang(r), o))
+	v := OrderOf(web.Lang(r), o)
+	if err := h.withRefund(r.Context(), &v); err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusOK, v)
 	return nil
 }
 
@@ -84,6 +88,13 @@ func (h *Handlers) SetStatus(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 		}
+		if in.Status == "cancelled" && o.Status == "paid" && o.PaymentID != 0 {
+			// Cancelled after payment: the money is owed back to the buyer; a platform admin
+			// refunds it from the banking page.
+			if err := h.Payments.OweRefund(r.Context(), tx, o.PaymentID); err != nil {
+				return err
+			}
+		}
 		if err := h.notifyBuyer(r.Context(), tx, o.ID, in.Status); err != nil {
 			return err
 		}
@@ -100,7 +111,11 @@ func (h *Handlers) SetStatus(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusOK, OrderOf(web.Lang(r), o))
+	v := OrderOf(web.Lang(r), o)
+	if err := h.withRefund(r.Context(), &v); err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusOK, v)
 	return nil
 }
 

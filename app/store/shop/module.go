@@ -35,6 +35,7 @@ type Handlers struct {
 // Mount declares the shop's routes and dashboard pages.
 func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	h.Payments.OnPaid("order", h.orderPaid)
+	h.Payments.OnRefunded("order", h.orderRefunded)
 
 	// Public: the original product's calls.
 	r.Get("/product/list", authz.Public, h.List, authz.Doc{ID: "listProducts", Query: ListQuery{}, Resp: ProductPage{},

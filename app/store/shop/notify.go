@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
 
 	"gerege/app/platform/notify"
 	"gerege/app/platform/payments"
@@ -40,6 +41,47 @@ var PaidAfterCancel = notify.Register(notify.Kind{
 	Name: "shop.refund_late", Title: "shop.notify.refundLate.title", Body: "shop.notify.refundLate.body", Label: "shop.notify.refundLate.label",
 	DefaultEmail: notify.Immediate,
 })
+
+// OrderRefunded tells a seller's people that an order's payment was sent back to the buyer
+// (a platform admin refunded it from the banking page).
+var OrderRefunded = notify.Register(notify.Kind{
+	Name: "shop.refunded", Title: "shop.notify.refunded.title", Body: "shop.notify.refunded.body", Label: "shop.notify.refunded.label",
+	DefaultEmail: notify.Immediate,
+})
+
+// orderRefunded is the "order" purpose's RefundedFunc: the seller's people hear that the
+// buyer's money was sent back (the buyer hears it from the payments core), in the refunding
+// transaction.
+func (h *Handlers) orderRefunded(ctx context.Context, tx *db.Store, p db.Payment, _ db.Refund) error {
+	if _, err := tx.OrderByID(ctx, p.RefID); db.IsNotFound(err) {
+		return nil // a payment made outside the shop
+	} else if err != nil {
+		return err
+	}
+	return h.notifySeller(ctx, tx, p.RefID, OrderRefunded.Name)
+}
+
+// withRefund adds to an order's view whether its payment is owed back and, once refunded, when
+// and how.
+func (h *Handlers) withRefund(ctx context.Context, v *OrderView) error {
+	if v.PaymentID == 0 {
+		return nil
+	}
+	p, err := h.Store.Payment(ctx, v.PaymentID)
+	if err != nil {
+		return err
+	}
+	v.RefundOwed = p.RefundOwed
+	r, err := h.Store.LiveRefund(ctx, p.ID)
+	if db.IsNotFound(err) || (err == nil && r.Status != db.RefundSucceeded) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	v.Refunded = &OrderRefund{At: r.DoneAt.UTC().Format(time.RFC3339), Amount: r.Amount, Provider: r.Provider, Reference: r.ProviderRef}
+	return nil
+}
 
 // notifyBuyer sends OrderMoved about order id to its buyer, in tx (nothing when the buyer's
 // account is gone).

@@ -184,8 +184,11 @@ func TestCardPaymentAfterTheStockRanOut(t *testing.T) {
 	if p, _ := w.s.Store().ProductByID(ctx, ticket); p.Stock != 0 || p.Sold != 1 {
 		t.Fatalf("stock %d sold %d", p.Stock, p.Sold)
 	}
-	if p, _ := w.s.Store().Payment(ctx, pays[1]); p.Status != "paid" {
-		t.Fatalf("the second payment: %s (the money was taken: it must be recorded)", p.Status)
+	if p, _ := w.s.Store().Payment(ctx, pays[1]); p.Status != "paid" || !p.RefundOwed {
+		t.Fatalf("the second payment: %s, owed %v (the money was taken: it must be recorded and owed back)", p.Status, p.RefundOwed)
+	}
+	if p, _ := w.s.Store().Payment(ctx, pays[0]); p.RefundOwed {
+		t.Fatal("the first buyer's payment is owed back")
 	}
 	if entries, _ := w.s.Store().LedgerEntriesOfPayment(ctx, pays[1]); len(entries) != 2 {
 		t.Fatalf("ledger of the refunded payment: %+v", entries)

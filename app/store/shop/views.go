@@ -230,6 +230,18 @@ type OrderView struct {
 	// payment is kept and owed back to the buyer); "paid_after_cancel" when a card or QPay
 	// payment arrived after the order was cancelled (owed back too).
 	CancelReason string `json:"cancelReason" enum:",sold_out_at_payment,paid_after_cancel"`
+	// RefundOwed: the payment is owed back to the buyer (sold out or cancelled after payment);
+	// Refunded says when and how it was sent back (on a single order's answers only).
+	RefundOwed bool         `json:"refundOwed,omitempty"`
+	Refunded   *OrderRefund `json:"refunded,omitempty"`
+}
+
+// OrderRefund is the refund of an order's payment: when it was sent back and its reference.
+type OrderRefund struct {
+	At        string `json:"at"`
+	Amount    int64  `json:"amount"`
+	Provider  string `json:"provider" enum:"bank,stripe,qpay"`
+	Reference string `json:"reference"`
 }
 
 // OrderOf is the view of o in lang.

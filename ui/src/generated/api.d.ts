@@ -869,7 +869,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Card and QPay payments that arrived after their order or invoice was cancelled: settled, a refund is owed (made in the provider's dashboard), newest first */
+        /** Payments whose money is owed back (paid after their order or invoice was cancelled, after the stock ran out, a paid order cancelled by its seller) and not yet refunded, newest first, each with its latest refund attempt */
         get: operations["getRefundsDue"];
         put?: never;
         post?: never;
@@ -3653,7 +3653,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe's webhook (checkout.session.*), verified by its Stripe-Signature header; each event is applied once, a replay changes nothing */
+        /** Stripe's webhook (checkout.session.*, payment_intent.* of off-session charges, refund.*), verified by its Stripe-Signature header; each event is applied once, a replay changes nothing */
         post: operations["stripeWebhook"];
         delete?: never;
         options?: never;
@@ -3689,6 +3689,23 @@ export interface paths {
         put?: never;
         /** A bank transfer arrived: the payment is settled (exactly once) and the admin recorded in the audit log */
         post: operations["markPaymentPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund a payment whose money is owed back, whole and exactly once: through Stripe or QPay, or by recording the bank transfer sent back (reference, day); a declined refund is recorded failed with its reason (try again) */
+        post: operations["refundPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4843,6 +4860,8 @@ export interface components {
             purpose: string;
             /** Format: int64 */
             refId: number;
+            refund?: components["schemas"]["BankingRefundView"];
+            refundOwed?: boolean;
             /** @enum {string} */
             status: "pending" | "paid" | "failed" | "cancelled";
             transfer?: components["schemas"]["PaymentsTransfer"];
@@ -4857,6 +4876,43 @@ export interface components {
             items: components["schemas"]["BankingPendingItem"][];
             /** Format: int64 */
             next?: number;
+        };
+        BankingRefundBody: {
+            /**
+             * Format: int64
+             * @description minor units; omitted: the whole payment (the only refund made)
+             */
+            amount?: number;
+            /** @description a bank transfer: the day it was sent, YYYY-MM-DD (required) */
+            date?: string;
+            /** @description up to 500 characters */
+            reason?: string;
+            /** @description a bank transfer: the reference of the transfer sent back (required) */
+            reference?: string;
+        };
+        BankingRefundOutcome: {
+            payment: components["schemas"]["BankingPaymentView"];
+            refund: components["schemas"]["BankingRefundView"];
+        };
+        BankingRefundView: {
+            amount: components["schemas"]["PaymentsMoney"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            doneAt?: null | string;
+            failure?: string;
+            failureText?: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            paymentId: number;
+            /** @enum {string} */
+            provider: "bank" | "stripe" | "qpay";
+            reason?: string;
+            reference?: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            transferDate?: string;
         };
         BankingRefundsView: {
             items: components["schemas"]["BankingPendingItem"][];
@@ -4916,6 +4972,15 @@ export interface components {
             invoices: components["schemas"]["BillingInvoiceSummary"][];
             /** Format: int64 */
             next: number;
+        };
+        BillingInvoiceRefund: {
+            /** Format: int64 */
+            amount: number;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            provider: "bank" | "stripe" | "qpay";
+            reference: string;
         };
         BillingInvoiceRequest: {
             buyerAddress: string;
@@ -4985,6 +5050,8 @@ export interface components {
             /** Format: date-time */
             periodStart?: null | string;
             purpose: string;
+            refundOwed?: boolean;
+            refunded?: components["schemas"]["BillingInvoiceRefund"];
             seller: components["schemas"]["BillingParty"];
             /** @enum {string} */
             status: "draft" | "issued" | "paid" | "void";
@@ -7977,6 +8044,14 @@ export interface components {
             items: components["schemas"]["ShopOrderView"][];
             next: string;
         };
+        ShopOrderRefund: {
+            /** Format: int64 */
+            amount: number;
+            at: string;
+            /** @enum {string} */
+            provider: "bank" | "stripe" | "qpay";
+            reference: string;
+        };
         ShopOrderView: {
             billing: components["schemas"]["ShopBilling"];
             buyerEmail: string;
@@ -7997,6 +8072,8 @@ export interface components {
             paidAt: string;
             /** Format: int64 */
             paymentId: number;
+            refundOwed?: boolean;
+            refunded?: components["schemas"]["ShopOrderRefund"];
             seller: string;
             /** Format: int64 */
             shipping: number;
@@ -27545,6 +27622,95 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BankingPaymentView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    refundPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BankingRefundBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankingRefundOutcome"];
                 };
             };
             /** @description Bad Request */

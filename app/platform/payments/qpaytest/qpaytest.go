@@ -13,8 +13,14 @@
 //   - POST /v2/payment/check — bearer token; object_type INVOICE and object_id; answers count,
 //     paid_amount and rows (payment_id, payment_status, payment_amount as a decimal string,
 //     trx_fee, payment_currency, payment_wallet, payment_type).
+//   - DELETE /v2/payment/refund/{payment_id} — bearer token; the body's callback_url and note
+//     are optional; refunds the whole payment: a PAID payment becomes REFUNDED (payment/check
+//     then says so) and the answer is 200; an unknown payment is 404 PAYMENT_NOTFOUND, one not
+//     PAID (already refunded) 400 PAYMENT_ALREADY_REFUNDED. This is a stand-in for the real
+//     service written from its published protocol, not QPay.
 //
-// Test controls (not QPay's): Pay marks an invoice paid (as a payer's bank would) and, when
+// Test controls (not QPay's): DeclineRefunds makes the next refunds fail with a code (as QPay
+// refuses one it cannot make); Refunds counts the refunds made; Pay marks an invoice paid (as a payer's bank would) and, when
 // asked, calls the invoice's callback_url as QPay does (a GET, whose content we must not
 // trust); ExpireTokens makes every issued token invalid (401), as QPay's do after expires_in.
 package qpaytest
@@ -60,6 +66,8 @@ type Server struct {
 	tokens   map[string]bool
 	invoices map[string]*Invoice
 	n        int
+	declines []string
+	refunds  int
 	// Calls counts requests per path (tests check that a callback made us ask QPay).
 	Calls map[string]int
 }
@@ -71,6 +79,7 @@ func Start(t testing.TB) *Server {
 	mux.HandleFunc("POST /v2/auth/token", s.token)
 	mux.HandleFunc("POST /v2/invoice", s.authed(s.invoice))
 	mux.HandleFunc("POST /v2/payment/check", s.authed(s.check))
+	mux.HandleFunc("DELETE /v2/payment/refund/{id}", s.authed(s.refund))
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
 		s.Calls[r.URL.Path]++
@@ -240,4 +249,57 @@ func (s *Server) Count(path string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.Calls[path]
+}
+
+func (s *Server) refund(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	var in struct {
+		CallbackURL string `json:"callback_url"`
+		Note        string `json:"note"`
+	}
+	if r.ContentLength != 0 {
+		if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
+			fail(w, 400, "INVALID_REQUEST")
+			return
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.declines) > 0 {
+		code := s.declines[0]
+		s.declines = s.declines[1:]
+		fail(w, 400, code)
+		return
+	}
+	for _, inv := range s.invoices {
+		for i := range inv.Payments {
+			p := &inv.Payments[i]
+			if p.ID != id {
+				continue
+			}
+			if p.Status != "PAID" {
+				fail(w, 400, "PAYMENT_ALREADY_REFUNDED")
+				return
+			}
+			p.Status = "REFUNDED"
+			s.refunds++
+			reply(w, map[string]any{"payment_id": id, "payment_status": "REFUNDED"})
+			return
+		}
+	}
+	fail(w, 404, "PAYMENT_NOTFOUND")
+}
+
+// DeclineRefunds makes the next refunds fail with these codes (400), one each.
+func (s *Server) DeclineRefunds(codes ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.declines = append(s.declines, codes...)
+}
+
+// Refunds is how many refunds were made.
+func (s *Server) Refunds() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.refunds
 }

@@ -20,7 +20,10 @@ import (
 //     carrying the intent; a request repeated with the same Idempotency-Key gets the first
 //     answer again (as Stripe does; a 500 is not remembered, so a retry asks again);
 //   - GET /v1/payment_intents/{id}: the intent as it is;
-//   - POST /v1/payment_methods/{id}/detach.
+//   - POST /v1/payment_methods/{id}/detach;
+//   - POST /v1/refunds (payment_intent, amount): 200 with the refund "succeeded" or "pending",
+//     or 400 invalid_request_error with a code (charge_already_refunded…) as Stripe refuses a
+//     refund; the same Idempotency-Key gets the first answer again; a 500 is not remembered.
 //
 // It is not Stripe, and not the product's code: the product talks to it through the official
 // client, exactly as to Stripe.
@@ -36,6 +39,78 @@ type Cards struct {
 	forms   []map[string]string
 	charged int
 	detach  []string
+
+	refundQueue []string // the next refund answers: "succeeded", "pending", "fail" (500) or a refusal code
+	refundKeys  []string
+	refunded    int
+}
+
+// AnswerRefunds queues the answers to the next refunds ("succeeded" unless told otherwise).
+func (c *Cards) AnswerRefunds(outcomes ...string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.refundQueue = append(c.refundQueue, outcomes...)
+}
+
+// RefundKeys are the idempotency keys of the refund requests received, in order.
+func (c *Cards) RefundKeys() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]string(nil), c.refundKeys...)
+}
+
+// Refunded is how many refunds sent money back (distinct, not replays).
+func (c *Cards) Refunded() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.refunded
+}
+
+func (c *Cards) refund(w http.ResponseWriter, r *http.Request) {
+	if err := r.ParseForm(); err != nil {
+		w.WriteHeader(400)
+		return
+	}
+	key := r.Header.Get("Idempotency-Key")
+	c.refundKeys = append(c.refundKeys, key)
+	if a, ok := c.answers["refund:"+key]; ok && key != "" {
+		w.Header().Set("Idempotent-Replayed", "true")
+		w.WriteHeader(a.status)
+		w.Write(a.body)
+		return
+	}
+	outcome := "succeeded"
+	if len(c.refundQueue) > 0 {
+		outcome, c.refundQueue = c.refundQueue[0], c.refundQueue[1:]
+	}
+	if outcome == "fail" {
+		w.WriteHeader(500)
+		fmt.Fprint(w, `{"error":{"type":"api_error","message":"An unknown error occurred."}}`)
+		return
+	}
+	var a cardAnswer
+	amount, _ := strconv.ParseInt(r.PostForm.Get("amount"), 10, 64)
+	meta := map[string]string{}
+	for k, v := range r.PostForm {
+		if m, ok := strings.CutPrefix(k, "metadata["); ok {
+			meta[strings.TrimSuffix(m, "]")] = v[0]
+		}
+	}
+	if outcome == "succeeded" || outcome == "pending" {
+		c.refunded++
+		a.status = 200
+		a.body, _ = json.Marshal(map[string]any{"id": fmt.Sprintf("re_local_%d", c.refunded), "object": "refund", "amount": amount,
+			"currency": "mnt", "payment_intent": r.PostForm.Get("payment_intent"), "status": outcome, "metadata": meta})
+	} else {
+		a.status = 400
+		a.body, _ = json.Marshal(map[string]any{"error": map[string]any{"type": "invalid_request_error", "code": outcome,
+			"message": "The refund was refused: " + outcome}})
+	}
+	if key != "" {
+		c.answers["refund:"+key] = a
+	}
+	w.WriteHeader(a.status)
+	w.Write(a.body)
 }
 
 type cardAnswer struct {
@@ -112,6 +187,8 @@ func (c *Cards) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		json.NewEncoder(w).Encode(pi)
+	case r.Method == "POST" && path == "/v1/refunds":
+		c.refund(w, r)
 	case r.Method == "POST" && strings.HasPrefix(path, "/v1/payment_methods/") && strings.HasSuffix(path, "/detach"):
 		id := strings.TrimSuffix(strings.TrimPrefix(path, "/v1/payment_methods/"), "/detach")
 		c.detach = append(c.detach, id)

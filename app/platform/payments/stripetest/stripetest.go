@@ -145,3 +145,22 @@ func Sign(payload []byte, secret string, at time.Time) string {
 	sig := webhook.ComputeSignature(at, payload, secret)
 	return fmt.Sprintf("t=%d,v1=%x", at.Unix(), sig)
 }
+
+// Refund is the part of a Refund a webhook fixture carries.
+type Refund struct {
+	ID            string            `json:"id"`
+	Object        string            `json:"object"`
+	Amount        int64             `json:"amount"`
+	Currency      string            `json:"currency"`
+	Status        string            `json:"status"`
+	PaymentIntent string            `json:"payment_intent,omitempty"`
+	FailureReason string            `json:"failure_reason,omitempty"`
+	Metadata      map[string]string `json:"metadata,omitempty"`
+}
+
+// RefundEvent is a refund.* webhook event's JSON as Stripe sends it.
+func RefundEvent(id, typ string, re Refund) []byte {
+	re.Object = "refund"
+	obj, _ := json.Marshal(re)
+	return event(id, typ, obj)
+}

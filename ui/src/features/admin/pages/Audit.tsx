@@ -16,7 +16,7 @@ export const eventLabel = (t: TFunction, event: string): string =>
   t(`dashboard.audit.events.${event.replaceAll('.', '_')}`, { defaultValue: event });
 
 /** How many values follow each detail code; the last one may contain colons (a reason). */
-const DETAIL_VALUES: Record<string, number> = { staff: 1, joined: 1, via: 1, invited: 2, deleted: 2, exported: 2, payment_marked_paid: 2 };
+const DETAIL_VALUES: Record<string, number> = { staff: 1, joined: 1, via: 1, invited: 2, deleted: 2, exported: 2, payment_marked_paid: 2, payment_refunded: 2, payment_refund_failed: 2 };
 
 /**
  * An event's detail in words: "code:value:value" (db.Detail) through dashboard.audit.details.<code>,
@@ -46,6 +46,8 @@ export const detailLabel = (t: TFunction, detail: string): string => {
     case 'deleted':
       return t(key, { reference: values[0], reason: values[1] });
     case 'payment_marked_paid':
+    case 'payment_refunded':
+    case 'payment_refund_failed':
       return t(key, { payment: values[0], amount: values[1] });
     case 'exported':
       return t(key, { form: word(`forms.names.${values[0]}`, values[0]), format: values[1].toUpperCase() });

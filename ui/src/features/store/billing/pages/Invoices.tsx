@@ -70,6 +70,21 @@ export function InvoiceDocument({ v }: { v: Invoice }) {
           {v.periodStart && v.periodEnd && <><br />{t(`${I}.period`, { from: formatDay(v.periodStart, lang), to: formatDay(v.periodEnd, lang) })}</>}
           <br />
           <strong>{t(`${I}.status.${v.status}`)}</strong>
+          {v.refunded ? (
+            <>
+              <br />
+              <strong data-refunded={v.id}>
+                {t(`${I}.refunded`, { date: formatDay(v.refunded.at, lang), amount: money(v.refunded.amount), reference: v.refunded.reference })}
+              </strong>
+            </>
+          ) : (
+            v.refundOwed && (
+              <>
+                <br />
+                {t(`${I}.refundOwed`)}
+              </>
+            )
+          )}
         </p>
       </header>
       <div class="invoice-parties">
@@ -167,6 +182,11 @@ function View({ id, admin }: { id: string; admin: boolean }) {
           <button type="button" class="secondary outline" onClick={() => act('credit')}>
             {t(`${U}.credit`)}
           </button>
+        )}
+        {admin && v.refundOwed && !v.refunded && (
+          <Link href="/dashboard/banking#banking-refunds" class="button-link button-link--outline">
+            {t(`${I}.refundLink`)}
+          </Link>
         )}
       </div>
       {credit && (

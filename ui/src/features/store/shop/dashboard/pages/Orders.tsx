@@ -165,6 +165,7 @@ function OneOfMine({ id }: { id: string }) {
       {settled === 'paid' && <Alert variant="success">{t('shop.orders.paidNow')}</Alert>}
       {o.cancelReason === 'sold_out_at_payment' && <Alert variant="warning">{t('shop.orders.soldOut')}</Alert>}
       {o.cancelReason === 'paid_after_cancel' && <Alert variant="warning">{t('shop.orders.paidLate')}</Alert>}
+      <RefundNote o={o} />
       <p>
         {t('shop.orders.status')}: <StatusText o={o} />
       </p>
@@ -258,7 +259,7 @@ export function SellerOrders() {
   return <DashboardShell page="order">{() => <SellerList />}</DashboardShell>;
 }
 
-function SellerDetail({ id }: { id: string }) {
+function SellerDetail({ id, canRefund }: { id: string; canRefund: boolean }) {
   const { t, i18n } = useTranslation();
   const { data: o, error, reload } = useResource<Order>(`/shop/orders/${encodeURIComponent(id)}`);
   const [fulfilment, setFulfilment] = useState('delivered');
@@ -290,6 +291,12 @@ function SellerDetail({ id }: { id: string }) {
       )}
       {o.cancelReason === 'paid_after_cancel' && (
         <Alert variant="warning">{t('shop.orders.paidLateSeller', { amount: formatMoney(i18n.language, o.total, o.currency) })}</Alert>
+      )}
+      <RefundNote o={o} />
+      {canRefund && o.refundOwed && !o.refunded && (
+        <p>
+          <Link href="/dashboard/banking#banking-refunds">{t('shop.orders.refundLink')}</Link>
+        </p>
       )}
       <h3>{t(`${D}.lines`)}</h3>
       <LinesList o={o} />
@@ -343,5 +350,28 @@ function SellerDetail({ id }: { id: string }) {
 
 export function SellerOrder() {
   const [, params] = useRoute<{ id: string }>('/dashboard/order/:id');
-  return <DashboardShell page="order" titleKey="dashboard.orderView.title">{() => <SellerDetail id={params?.id ?? ''} />}</DashboardShell>;
+  return (
+    <DashboardShell page="order" titleKey="dashboard.orderView.title">
+      {(u) => <SellerDetail id={params?.id ?? ''} canRefund={u.permissions.includes('banking.refund')} />}
+    </DashboardShell>
+  );
+}
+
+/** Refunded (when, how much, the reference), or owed back and not yet refunded. */
+function RefundNote({ o }: { o: Order }) {
+  const { t, i18n } = useTranslation();
+  if (o.refunded)
+    return (
+      <Alert variant="success">
+        <span data-refunded={o.id}>
+          {t('shop.orders.refunded', {
+            date: formatDate(t, o.refunded.at),
+            amount: formatMoney(i18n.language, o.refunded.amount, o.currency),
+            reference: o.refunded.reference,
+          })}
+        </span>
+      </Alert>
+    );
+  if (o.refundOwed && !o.cancelReason) return <Alert variant="warning">{t('shop.orders.refundOwed')}</Alert>;
+  return null;
 }

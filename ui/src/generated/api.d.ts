@@ -2866,6 +2866,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/orders/{id}/payment-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay an unpaid order another way: its open payment is withdrawn at its provider and cancelled, a new one is started through the chosen provider (one of the order's providers; QPay only in tögrög; 409 once paid or cancelled) */
+        post: operations["changeMyOrderPaymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/posts": {
         parameters: {
             query?: never;
@@ -7884,6 +7901,7 @@ export interface components {
             order: components["schemas"]["ShopOrderView"];
             /** @enum {string} */
             provider: "bank" | "stripe" | "qpay" | "";
+            providers: string[];
         };
         ShopCount: {
             /** Format: int64 */
@@ -7971,6 +7989,13 @@ export interface components {
             months: components["schemas"]["ShopAmount"][];
             seller: string;
             statuses: components["schemas"]["ShopCount"][];
+        };
+        ShopPayMethodRequest: {
+            /**
+             * @description One of the order's providers, other than its current one
+             * @enum {string}
+             */
+            provider: "bank" | "stripe" | "qpay";
         };
         ShopProductPage: {
             items: components["schemas"]["ShopProductView"][];
@@ -23131,6 +23156,95 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopCheckoutResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    changeMyOrderPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ShopPayMethodRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {

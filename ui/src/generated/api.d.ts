@@ -1069,6 +1069,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/seller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seller's details invoices are issued with (today's values until an admin saves them) */
+        get: operations["getBillingSeller"];
+        /** Change the seller's details: invoices issued from now on and the bank transfer instructions use them; issued invoices keep theirs */
+        put: operations["updateBillingSeller"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/subscribe": {
         parameters: {
             query?: never;
@@ -5039,9 +5057,13 @@ export interface components {
         };
         BillingParty: {
             address: string;
+            bankAccount?: string;
+            bankName?: string;
             email?: string;
             name: string;
+            phone?: string;
             taxId: string;
+            vatPayer?: null | boolean;
         };
         BillingPayRequest: {
             returnUrl: string;
@@ -5087,6 +5109,22 @@ export interface components {
             sort: number;
             summaryEn: string;
             summaryMn: string;
+        };
+        BillingSellerDetails: {
+            addressEn: string;
+            addressMn: string;
+            bankAccount: string;
+            bankName: string;
+            email: string;
+            nameEn: string;
+            nameMn: string;
+            phone: string;
+            taxId: string;
+            vatPayer: boolean;
+        };
+        BillingSellerView: {
+            details: components["schemas"]["BillingSellerDetails"];
+            saved: boolean;
         };
         BillingSubscribeRequest: {
             acceptTerms: boolean;
@@ -13435,6 +13473,140 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    getBillingSeller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingSellerView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    updateBillingSeller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BillingSellerDetails"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingSellerView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -119,7 +119,7 @@ func TestRoleTable(t *testing.T) {
 		t.Errorf("an unknown dashboard page: %d", got.Status)
 	}
 	for who, nav := range map[string]string{
-		"admin":     `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","applications","notifications","saved","posts","orders","profile","account","communities","moderation","approvals","people","submissions","outbox","product","order","ecommerce","audit","invoiceNew","invoices","plans","directionBoard","faq","analytics","banking","universities","settings","permission","blank"]`,
+		"admin":     `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","applications","notifications","saved","posts","orders","profile","account","communities","moderation","approvals","people","submissions","outbox","product","order","ecommerce","audit","invoiceNew","invoices","plans","invoiceSettings","directionBoard","faq","analytics","banking","universities","settings","permission","blank"]`,
 		"desk":      `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","applications","notifications","saved","posts","orders","profile","account","communities","moderation","submissions","directionBoard","permission","blank"]`,
 		"manager":   `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","notifications","posts","orders","profile","account","communities","moderation","organization","jobs","tours","kanban","product","order","ecommerce","analytics","permission","blank"]`,
 		"counselor": `"dashboard":["app","home","chat","calendar","mail","booking","fileManager","file","notifications","posts","orders","profile","account","communities","moderation","jobs","tours","kanban","permission","blank"]`,

@@ -389,6 +389,7 @@ type BillingInvoice struct {
 	SellerName     string
 	SellerAddress  string
 	SellerTaxID    string
+	SellerDetails  string // JSON of the seller's other details at issue ('' on invoices issued before they were kept)
 	BuyerName      string
 	BuyerAddress   string
 	BuyerTaxID     string
@@ -412,7 +413,8 @@ type BillingInvoice struct {
 const invCols = `id, kind, coalesce(credits_id, 0), status, coalesce(year, 0), coalesce(seq, 0), coalesce(number, ''),
 	coalesce(org_id, 0), coalesce(subscription_id, 0), coalesce(payment_id, 0), purpose, coalesce(plan_id, 0), lang, currency,
 	seller_name, seller_address, seller_tax_id, buyer_name, buyer_address, buyer_tax_id, buyer_email, lines, vat_rate_bp,
-	total, vat, period_start, period_end, note, coalesce(created_by, 0), created_at, updated_at, issued_at, due_at, paid_at, voided_at`
+	total, vat, period_start, period_end, note, coalesce(created_by, 0), created_at, updated_at, issued_at, due_at, paid_at, voided_at,
+	seller_details`
 
 func scanInvoice(sc interface{ Scan(...any) error }) (BillingInvoice, error) {
 	var v BillingInvoice
@@ -421,7 +423,7 @@ func scanInvoice(sc interface{ Scan(...any) error }) (BillingInvoice, error) {
 	err := sc.Scan(&v.ID, &v.Kind, &v.CreditsID, &v.Status, &v.Year, &v.Seq, &v.Number, &v.OrgID, &v.SubscriptionID,
 		&v.PaymentID, &v.Purpose, &v.PlanID, &v.Lang, &v.Currency, &v.SellerName, &v.SellerAddress, &v.SellerTaxID,
 		&v.BuyerName, &v.BuyerAddress, &v.BuyerTaxID, &v.BuyerEmail, &v.Lines, &v.VATRateBP, &v.Total, &v.VAT, &ps, &pe,
-		&v.Note, &v.CreatedBy, &c, &u, &is, &du, &pa, &vo)
+		&v.Note, &v.CreatedBy, &c, &u, &is, &du, &pa, &vo, &v.SellerDetails)
 	v.CreatedAt, v.UpdatedAt = ParseT(c), ParseT(u)
 	v.PeriodStart, v.PeriodEnd, v.IssuedAt, v.DueAt, v.PaidAt, v.VoidedAt = nullT(ps), nullT(pe), nullT(is), nullT(du), nullT(pa), nullT(vo)
 	return v, mapErr(err)
@@ -461,12 +463,26 @@ func (s *Store) BillingInvoices(ctx context.Context, orgID, before int64, limit 
 func (s *Store) CreateBillingInvoice(ctx context.Context, v BillingInvoice, now time.Time) (int64, error) {
 	err := s.row(ctx, `INSERT INTO billing_invoices (kind, credits_id, status, org_id, subscription_id, purpose, plan_id, lang,
 		currency, seller_name, seller_address, seller_tax_id, buyer_name, buyer_address, buyer_tax_id, buyer_email, lines,
-		vat_rate_bp, total, vat, period_start, period_end, note, created_by, created_at, updated_at, due_at)
-		VALUES (?,?,'draft',?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`, v.Kind, optID(v.CreditsID), optID(v.OrgID),
+		vat_rate_bp, total, vat, period_start, period_end, note, created_by, created_at, updated_at, due_at, seller_details)
+		VALUES (?,?,'draft',?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`, v.Kind, optID(v.CreditsID), optID(v.OrgID),
 		optID(v.SubscriptionID), v.Purpose, optID(v.PlanID), v.Lang, v.Currency, v.SellerName, v.SellerAddress, v.SellerTaxID,
 		v.BuyerName, v.BuyerAddress, v.BuyerTaxID, v.BuyerEmail, v.Lines, v.VATRateBP, v.Total, v.VAT, optT(v.PeriodStart),
-		optT(v.PeriodEnd), v.Note, optID(v.CreatedBy), T(now), T(now), optT(v.DueAt)).Scan(&v.ID)
+		optT(v.PeriodEnd), v.Note, optID(v.CreatedBy), T(now), T(now), optT(v.DueAt), v.SellerDetails).Scan(&v.ID)
 	return v.ID, mapErr(err)
+}
+
+// SetBillingDraftSeller writes the seller's details on a draft (the moment before it is issued:
+// an invoice keeps the details it was issued with). ErrNotFound when it is not a draft.
+func (s *Store) SetBillingDraftSeller(ctx context.Context, id int64, name, address, taxID, details string) error {
+	res, err := s.exec(ctx, `UPDATE billing_invoices SET seller_name = ?, seller_address = ?, seller_tax_id = ?, seller_details = ?
+		WHERE id = ? AND status = 'draft'`, name, address, taxID, details, id)
+	if err != nil {
+		return mapErr(err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
 }
 
 // UpdateBillingDraft replaces a draft's content (ErrNotFound when it is not a draft).

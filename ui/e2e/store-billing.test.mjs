@@ -3,8 +3,10 @@
 // the checkbox, focus on it), accepts them and gets the bank-transfer details; the demo admin
 // marks the transfer received (payments' mark-paid route); the owner sees the plan active on
 // the subscription page, opens the paid invoice (HTML and its PDF) and cancels from the
-// account page (effective at the end of the month). English at 1366 px, Mongolian at 375 px;
-// axe, no raw keys, no console errors.
+// account page (effective at the end of the month). Then the demo admin edits the seller's
+// details invoices are issued with (/dashboard/invoice/settings): a field left empty is refused
+// beside it (focus on it), the values typed are kept, the saved bank is what payers transfer to.
+// English at 1366 px, Mongolian at 375 px; axe, no raw keys, no console errors.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { axe, unexpected } from './forms-helpers.mjs';
@@ -118,6 +120,41 @@ describe('paid accounts', () => {
       await clean(page, `subscription cancelled (${lang})`);
       // The refused subscription (no terms) is the one failed request the journey makes.
       assert.deepEqual(unexpected(problems, /422.*\/api\/billing\/subscribe|subscribe.*422|status of 422/), []);
+      await context.close();
+    });
+  }
+
+  for (const { lang, viewport } of CASES) {
+    it(`the admin edits the seller's details (${lang}, ${viewport.width}px)`, async () => {
+      const context = await site.browser.newContext({ viewport });
+      await signInApi(context, site.baseURL, ADMIN);
+      const page = await context.newPage();
+      const problems = watch(page, site.baseURL);
+      await page.goto(`${site.baseURL}/${lang}/dashboard/invoice`);
+      await page.getByRole('link', { name: t(lang, 'dashboard.invoiceSettings.title') }).click();
+      await page.waitForURL(/\/dashboard\/invoice\/settings$/);
+      const nameMn = page.getByLabel(t(lang, 'storeBilling.ui.seller.nameMn'));
+      await nameMn.waitFor();
+      await clean(page, `seller's details (${lang})`);
+      // A required field left empty: refused beside it, focus on it, the other values kept.
+      const bank = page.getByLabel(t(lang, 'storeBilling.ui.seller.bankName'));
+      await bank.fill(lang === 'en' ? 'Khan Bank' : 'Хаан банк');
+      await page.getByLabel(t(lang, 'storeBilling.ui.seller.bankAccount')).fill('5000 1234 56');
+      await nameMn.fill('');
+      await page.getByRole('button', { name: t(lang, 'storeBilling.ui.seller.save') }).click();
+      await focused(nameMn);
+      assert.equal(await nameMn.getAttribute('aria-invalid'), 'true');
+      assert.equal(await bank.inputValue(), lang === 'en' ? 'Khan Bank' : 'Хаан банк');
+      await nameMn.fill('Гэрэгэ ХХК');
+      await page.getByRole('button', { name: t(lang, 'storeBilling.ui.seller.save') }).click();
+      await page.getByText(t(lang, 'storeBilling.ui.seller.saved')).waitFor();
+      await clean(page, `seller's details saved (${lang})`);
+      const seller = await (await page.request.get(`${site.baseURL}/api/billing/seller`)).json();
+      assert.equal(seller.saved, true);
+      assert.equal(seller.details.bankAccount, '5000 1234 56');
+      assert.equal(seller.details.nameMn, 'Гэрэгэ ХХК');
+      // The refused save (an empty name) is the one failed request.
+      assert.deepEqual(unexpected(problems, /422/), []);
       await context.close();
     });
   }

@@ -9,6 +9,9 @@
 //   payment check; the Go tests use the fuller app/platform/payments/qpaytest) gives the QR and
 //   the banks' links, which the checkout page shows; the test pays the invoice "in the bank's
 //   app", and the page, polling, shows the order paid.
+// - another payment method (en desktop, mn phone): an order placed for a bank transfer is paid
+//   by QPay from the order's page ("Pay another way"): the QR replaces the transfer's details,
+//   the test pays it and the page shows the order paid.
 // Axe on every page, no raw keys, no console errors.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
@@ -240,6 +243,73 @@ describe('the shop by card and QPay (stripe-mock, a QPay stand-in)', () => {
 
       assert.deepEqual(found, []);
       assert.deepEqual(unexpected(problems, /request to another host: https:\/\/checkout\.stripe\.com\//), []);
+      await context.close();
+    });
+  }
+
+  for (const [lang, viewport] of [
+    ['en', { width: 1366, height: 900 }],
+    ['mn', { width: 375, height: 740 }],
+  ]) {
+    it(`an order placed for a bank transfer is paid by QPay instead (${lang}, ${viewport.width}px)`, async () => {
+      const context = await site.browser.newContext({ viewport });
+      await signInApi(context, site.baseURL, who('student'));
+      await context.addCookies([{ name: 'gerege_signed_in', value: '1', url: site.baseURL }]);
+      const page = await context.newPage();
+      const problems = watch(page, site.baseURL);
+      const found = [];
+      const products = await (await context.request.get(`${site.baseURL}/api/product/list?q=IELTS`)).json();
+      const guide = products.items.find((p) => p.name === GUIDE[lang] || p.name === GUIDE.en);
+      const cart = {
+        activeStep: 2,
+        cart: [{ id: guide.id, price: guide.price, quantity: 1, colours: [] }],
+        billing: { name: 'Saraa Bold', email: 'student@demo.gerege.mn', phone: '', address: '', city: '' },
+        delivery: 'pickup',
+        coupon: '',
+      };
+      await context.addInitScript((state) => {
+        if (!sessionStorage.getItem('seeded')) {
+          localStorage.setItem('gerege.checkout', state);
+          sessionStorage.setItem('seeded', '1');
+        }
+      }, JSON.stringify(cart));
+      await page.goto(`${site.baseURL}/${lang}/product/checkout`);
+      await page.locator('#app[data-ready]').waitFor({ state: 'attached' });
+      await page.getByLabel(t(lang, 'shop.checkout.payment.bank')).check();
+      await page.getByRole('button', { name: t(lang, 'shop.checkout.next') }).click();
+      await page.getByRole('button', { name: t(lang, 'shop.checkout.pay') }).click();
+      await page.locator('[data-reference]').waitFor();
+      const orders = await (await context.request.get(`${site.baseURL}/api/me/orders`)).json();
+      const order = orders.items[0];
+      assert.equal(order.status, 'placed');
+
+      // The order's page: the transfer's details, and the other ways to pay it.
+      await page.goto(`${site.baseURL}/${lang}/dashboard/orders/${order.id}`);
+      await page.locator('#app[data-ready]').waitFor({ state: 'attached' });
+      await page.locator('[data-reference]').waitFor();
+      await page.getByRole('heading', { level: 3, name: t(lang, 'shop.orders.changeMethod') }).waitFor();
+      await page.getByLabel(t(lang, 'shop.checkout.payment.stripe')).waitFor();
+      found.push(...(await axe(page, `${lang} pay another way`)));
+      const invoicesBefore = invoices.size;
+      await page.getByLabel(t(lang, 'shop.checkout.payment.qpay')).check();
+      await page.getByRole('button', { name: t(lang, 'shop.orders.changeMethodSubmit') }).click();
+      // The QR replaces the transfer; the page waits for the payment.
+      await page.getByRole('img', { name: t(lang, 'shop.payNext.qrLabel') }).waitFor();
+      await page.getByText(t(lang, 'shop.orders.waiting')).waitFor();
+      await page.getByText(t(lang, 'shop.checkout.payment.qpay')).first().waitFor();
+      assert.equal(await page.locator('[data-reference]').count(), 0, 'the transfer details are gone');
+      assert.equal(invoices.size, invoicesBefore + 1, 'one QPay invoice');
+      found.push(...(await axe(page, `${lang} QPay instead`)));
+      [...invoices.values()].at(-1).paid.push(`qpay-e2e-switch-${lang}`);
+      await page.getByText(t(lang, 'shop.orders.paidNow')).waitFor({ timeout: 15_000 });
+      await page.locator('[data-status="paid"]').waitFor();
+      const paid = await (await context.request.get(`${site.baseURL}/api/me/orders/${order.id}`)).json();
+      assert.equal(paid.order.status, 'paid');
+      assert.equal(paid.provider, 'qpay');
+      const text = await page.locator('body').innerText();
+      assert.doesNotMatch(text, /\b(shop|shopDashboard|dashboard)\.[a-z]+\.[a-zA-Z]/, 'raw key');
+      assert.deepEqual(found, []);
+      assert.deepEqual(unexpected(problems), []);
       await context.close();
     });
   }

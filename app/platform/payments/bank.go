@@ -20,16 +20,52 @@ type BankConfig struct {
 // arrive marks the payment paid (Service.MarkPaid).
 type Bank struct {
 	Config BankConfig
+	// Details, when set, gives the details to use instead of Config (the seller's details a
+	// platform admin saved; false: Config).
+	Details func(ctx context.Context) (BankConfig, bool)
+}
+
+// config is where transfers go now.
+func (b *Bank) config(ctx context.Context) BankConfig {
+	if b.Details != nil {
+		if c, ok := b.Details(ctx); ok {
+			return c
+		}
+	}
+	return b.Config
+}
+
+// BankConfig is the bank-transfer details of the configuration (not the saved ones).
+func (s *Service) BankConfig() BankConfig {
+	if b, ok := s.bank(); ok {
+		return b.Config
+	}
+	return BankConfig{}
+}
+
+// SetBankDetails makes bank transfers use the details f gives (when it says so) rather than the
+// configuration's.
+func (s *Service) SetBankDetails(f func(ctx context.Context) (BankConfig, bool)) {
+	if b, ok := s.bank(); ok {
+		b.Details = f // set while the server is built, before it serves
+	}
+}
+
+func (s *Service) bank() (*Bank, bool) {
+	prov, ok := s.Provider(ProviderBank)
+	b, isBank := prov.(*Bank)
+	return b, ok && isBank
 }
 
 // Name is "bank".
 func (b *Bank) Name() string { return ProviderBank }
 
 // Begin gives the transfer details. The reference is the same at every call for a payment.
-func (b *Bank) Begin(_ context.Context, p db.Payment, _ string) (Next, string, error) {
+func (b *Bank) Begin(ctx context.Context, p db.Payment, _ string) (Next, string, error) {
 	ref := Reference(p.ID)
-	return Next{Kind: "transfer", Transfer: &Transfer{BankName: b.Config.Name, Account: b.Config.Account,
-		Holder: b.Config.Holder, Reference: ref, Amount: Money{p.Amount, p.Currency}}}, ref, nil
+	c := b.config(ctx)
+	return Next{Kind: "transfer", Transfer: &Transfer{BankName: c.Name, Account: c.Account,
+		Holder: c.Holder, Reference: ref, Amount: Money{p.Amount, p.Currency}}}, ref, nil
 }
 
 // Reference is a payment's bank-transfer reference: "GRG-" then the payment id (at least six

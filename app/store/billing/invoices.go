@@ -66,7 +66,7 @@ func invoiceView(v db.BillingInvoice) InvoiceView {
 	}
 	return InvoiceView{ID: v.ID, Kind: v.Kind, CreditsID: v.CreditsID, Status: v.Status, Number: v.Number, OrgID: v.OrgID,
 		Purpose: v.Purpose, Lang: v.Lang, Currency: v.Currency,
-		Seller: Party{Name: v.SellerName, Address: v.SellerAddress, TaxID: v.SellerTaxID},
+		Seller: sellerParty(v),
 		Buyer:  Party{Name: v.BuyerName, Address: v.BuyerAddress, TaxID: v.BuyerTaxID, Email: v.BuyerEmail},
 		Lines:  lv, VATRate: rate, Net: v.Total - v.VAT, VAT: v.VAT, Total: v.Total, Note: v.Note,
 		PeriodStart: tp(v.PeriodStart), PeriodEnd: tp(v.PeriodEnd), CreatedAt: v.CreatedAt, IssuedAt: tp(v.IssuedAt),
@@ -176,8 +176,14 @@ func (h *Handlers) checkInvoice(ctx context.Context, in InvoiceRequest) (db.Bill
 	c := &web.Checker{}
 	c.OneOf("lang", in.Lang, true, "en", "mn")
 	c.OneOf("currency", in.Currency, true, "MNT", "USD")
+	seller, _, err := h.sellerDetails(ctx, h.Store)
+	if err != nil {
+		return db.BillingInvoice{}, err
+	}
+	// The seller of the moment (written again when the draft is issued).
+	sName, sAddress, sTaxID, sDetails := seller.snapshot(in.Lang)
 	v := db.BillingInvoice{Kind: "invoice", Purpose: "manual", Lang: in.Lang, Currency: in.Currency,
-		SellerName: h.Seller.Name, SellerAddress: h.Seller.Address, SellerTaxID: h.Seller.TaxID,
+		SellerName: sName, SellerAddress: sAddress, SellerTaxID: sTaxID, SellerDetails: sDetails,
 		BuyerName: strings.TrimSpace(in.BuyerName), BuyerAddress: strings.TrimSpace(in.BuyerAddress),
 		BuyerTaxID: strings.TrimSpace(in.BuyerTaxID), BuyerEmail: strings.TrimSpace(in.BuyerEmail), Note: strings.TrimSpace(in.Note),
 		VATRateBP: in.VATRateBP}
@@ -211,6 +217,8 @@ func (h *Handlers) checkInvoice(ctx context.Context, in InvoiceRequest) (db.Bill
 	}
 	if in.VATRateBP != 0 && in.VATRateBP != VATRateBP {
 		c.Add("vatRateBp", web.M("storeBilling.errors.vatRate"))
+	} else if in.VATRateBP != 0 && !seller.VATPayer {
+		c.Add("vatRateBp", web.M("storeBilling.errors.notVatPayer"))
 	}
 	if len(in.Lines) == 0 {
 		c.Add("lines", web.M("storeBilling.errors.noLines"))
@@ -325,8 +333,12 @@ func (h *Handlers) UpdateInvoice(w http.ResponseWriter, r *http.Request) error {
 	return h.answerInvoice(w, r, id, http.StatusOK)
 }
 
-// issue gives a draft its number inside tx (the numbering's one place).
+// issue gives a draft its number inside tx (the numbering's one place), with the seller's
+// details of the moment, which it keeps.
 func (h *Handlers) issue(ctx context.Context, tx *db.Store, id int64, at time.Time) (string, error) {
+	if err := h.stampSeller(ctx, tx, id); err != nil {
+		return "", err
+	}
 	return tx.IssueBillingInvoice(ctx, id, at.In(Zone).Year(), at)
 }
 

@@ -26,7 +26,8 @@ type Seller struct {
 	TaxID   string // the company's registration number, used as its VAT payer number
 }
 
-// DefaultSeller is the seller printed on invoices unless the server says otherwise.
+// DefaultSeller is the seller printed on invoices until a platform admin saves the seller's
+// details (seller.go): today's values.
 var DefaultSeller = Seller{Name: "Gerege LLC", Address: "Sukhbaatar district, Ulaanbaatar, Mongolia", TaxID: "6543210"}
 
 // VATRateBP is Mongolia's VAT (10%) in basis points. Prices are VAT-inclusive: an invoice
@@ -56,6 +57,9 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	if h.Seller.Name == "" {
 		h.Seller = DefaultSeller
 	}
+	if h.Payments != nil {
+		h.Payments.SetBankDetails(h.bankDetails)
+	}
 	// Plans.
 	r.Get("/billing/plans", authz.Public, h.PublicPlans, authz.Doc{ID: "listBillingPlans", Resp: PlanList{},
 		Summary: "The active plans with their limits and monthly prices (MNT and USD), for /pricing"})
@@ -84,6 +88,12 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Get("/billing/invoices/{id}/pdf", authz.BillingInvoicesRead, h.InvoicePDF, authz.Doc{ID: "getBillingInvoicePDF",
 		Produces: "application/pdf", Summary: "The invoice as PDF (DejaVu Sans embedded: Cyrillic and ₮)"})
 
+	r.Get("/billing/seller", authz.BillingInvoicesManage, h.GetSeller, authz.Doc{ID: "getBillingSeller", Resp: SellerView{},
+		Summary: "The seller's details invoices are issued with (today's values until an admin saves them)"})
+	r.Put("/billing/seller", authz.BillingInvoicesManage, h.PutSeller, authz.Doc{ID: "updateBillingSeller", Req: SellerDetails{},
+		Resp: SellerView{}, Summary: "Change the seller's details: invoices issued from now on and the bank transfer instructions use them; issued invoices keep theirs"})
+
+	reg.AddPage(authz.Page{Key: "invoiceSettings", Path: "/dashboard/invoice/settings", Perm: authz.BillingInvoicesManage, Order: 73})
 	reg.AddPage(authz.Page{Key: "invoiceNew", Path: "/dashboard/invoice/new", Perm: authz.BillingInvoicesManage, Order: 70})
 	reg.AddPage(authz.Page{Key: "invoices", Path: "/dashboard/invoice", Perm: authz.BillingInvoicesRead, Order: 71, Sub: true})
 	reg.AddPage(authz.Page{Key: "plans", Path: "/dashboard/plans", Perm: authz.BillingPlansManage, Order: 72})

@@ -82,8 +82,24 @@ func RenderPDF(v InvoiceView) ([]byte, error) {
 			pdf.MultiCell(half-4, 5, t("taxId", "id", p.TaxID), "", "L", false)
 			pdf.SetX(x)
 		}
+		if p.VATPayer != nil {
+			key := "vatPayer"
+			if !*p.VATPayer {
+				key = "notVatPayer"
+			}
+			pdf.MultiCell(half-4, 5, t(key), "", "L", false)
+			pdf.SetX(x)
+		}
 		if p.Email != "" {
 			pdf.MultiCell(half-4, 5, p.Email, "", "L", false)
+			pdf.SetX(x)
+		}
+		if p.Phone != "" {
+			pdf.MultiCell(half-4, 5, t("phone", "phone", p.Phone), "", "L", false)
+			pdf.SetX(x)
+		}
+		if p.BankAccount != "" {
+			pdf.MultiCell(half-4, 5, t("bank", "bank", p.BankName, "account", p.BankAccount), "", "L", false)
 		}
 	}
 	party(18, t("seller"), v.Seller)

@@ -26,6 +26,20 @@ var RetryAfter = []time.Duration{24 * time.Hour, 3 * 24 * time.Hour, 5 * 24 * ti
 // FallbackAfter is when an unpaid renewal ends the subscription.
 const FallbackAfter = 7 * 24 * time.Hour
 
+// ProcessingWait is how long after the fallback moment a renewal whose card charge Stripe still
+// reports as processing waits for its outcome before falling back anyway; ProcessingCheck is
+// how often the charge is looked up at Stripe meanwhile (Stripe's webhook may say it sooner).
+const (
+	ProcessingWait  = 3 * 24 * time.Hour
+	ProcessingCheck = 6 * time.Hour
+)
+
+// atFallback reports whether an unpaid renewal has reached its fallback moment (its retries
+// are spent, or FallbackAfter has passed).
+func atFallback(s db.BillingSubscription, now time.Time) bool {
+	return s.Attempts >= len(RetryAfter) || !now.Before(s.PeriodEnd.Add(FallbackAfter))
+}
+
 // Jobs: renewals (with retries and fallbacks) and the delivery proof of price notices.
 func (h *Handlers) Jobs() []jobs.Job {
 	return []jobs.Job{
@@ -95,6 +109,9 @@ type cardCharge struct {
 // transaction), then — outside any transaction, as it calls Stripe — the charge of the saved
 // card that step asks for, and the email that says how it went.
 func (h *Handlers) renewAndCharge(ctx context.Context, id int64, now time.Time) error {
+	if err := h.lookUpProcessing(ctx, id, now); err != nil {
+		return err
+	}
 	c, err := h.renewOne(ctx, id, now)
 	if err != nil || c == nil {
 		return err
@@ -143,7 +160,12 @@ func (h *Handlers) renewOne(ctx context.Context, id int64, now time.Time) (*card
 		if inv.Status == "paid" { // paid meanwhile (the PaidFunc already renewed): nothing to do
 			return nil
 		}
-		if s.Attempts >= len(RetryAfter) || !now.Before(s.PeriodEnd.Add(FallbackAfter)) {
+		if atFallback(s, now) {
+			// A card charge Stripe is still processing is not voided under it: wait for its
+			// outcome, at most ProcessingWait.
+			if wait, err := h.waitForProcessing(ctx, tx, s, inv, now); err != nil || wait {
+				return err
+			}
 			return h.end(ctx, tx, s, plan, now, true)
 		}
 		// A retry: tell the owner, in their language.
@@ -173,6 +195,71 @@ func (h *Handlers) renewOne(ctx context.Context, id int64, now time.Time) (*card
 				"attempts", len(RetryAfter), "number", inv.Number, "date", FormatDate(s.PeriodEnd.Add(FallbackAfter), lang)}})...)
 	})
 	return charge, err
+}
+
+// lookUpProcessing, before a subscription's step at or after its fallback moment, asks Stripe
+// about a renewal charge it reported as processing (outside any transaction): a success settles
+// the invoice (the subscription renews), a refusal is recorded (the step then falls back), no
+// answer leaves it processing (the step waits). A provider that cannot be reached changes
+// nothing: the wait is bounded anyway.
+func (h *Handlers) lookUpProcessing(ctx context.Context, id int64, now time.Time) error {
+	if h.Payments == nil {
+		return nil
+	}
+	s, err := h.Store.BillingSubscription(ctx, id)
+	if err != nil || (s.Status != "active" && s.Status != "past_due") || s.RenewalInvoiceID == 0 ||
+		s.NextAttemptAt.After(now) || !atFallback(s, now) {
+		return err
+	}
+	inv, err := h.Store.BillingInvoice(ctx, s.RenewalInvoiceID)
+	if err != nil || inv.Status != "issued" || inv.PaymentID == 0 {
+		return err
+	}
+	c, ok, err := processingCharge(ctx, h.Store, inv.PaymentID)
+	if err != nil || !ok {
+		return err
+	}
+	// The same attempt: looked up, never charged again. Stripe not answering (or the payment
+	// settled meanwhile) leaves the decision to the step, which waits at most ProcessingWait.
+	_, _ = h.Payments.Charge(ctx, inv.PaymentID, c.Attempt)
+	return nil
+}
+
+// processingCharge is the renewal payment's charge Stripe last reported as processing.
+func processingCharge(ctx context.Context, st *db.Store, paymentID int64) (db.PaymentCharge, bool, error) {
+	cs, err := st.PaymentCharges(ctx, paymentID)
+	if err != nil {
+		return db.PaymentCharge{}, false, err
+	}
+	for i := len(cs) - 1; i >= 0; i-- {
+		if cs[i].Status == db.ChargeProcessing {
+			return cs[i], true, nil
+		}
+	}
+	return db.PaymentCharge{}, false, nil
+}
+
+// waitForProcessing, at the fallback moment of an unpaid renewal, keeps the subscription (past
+// due, on its plan) while its card charge is still processing at Stripe, looking again every
+// ProcessingCheck, until ProcessingWait after the fallback moment; true when it waits. A
+// success then renews the subscription (invoicePaid); a refusal, or no answer by the end of the
+// wait, falls back (and money that still arrives is settled late and refunded).
+func (h *Handlers) waitForProcessing(ctx context.Context, tx *db.Store, s db.BillingSubscription, inv db.BillingInvoice, now time.Time) (bool, error) {
+	deadline := s.PeriodEnd.Add(FallbackAfter + ProcessingWait)
+	if inv.PaymentID == 0 || !now.Before(deadline) {
+		return false, nil
+	}
+	if _, ok, err := processingCharge(ctx, tx, inv.PaymentID); err != nil || !ok {
+		return false, err
+	}
+	s.Status, s.NextAttemptAt = "past_due", now.Add(ProcessingCheck)
+	if s.NextAttemptAt.After(deadline) {
+		s.NextAttemptAt = deadline
+	}
+	if _, err := tx.SaveBillingSubscription(ctx, s, now); err != nil {
+		return false, err
+	}
+	return true, nil
 }
 
 // renew issues the renewal invoice of the month starting at the period's end.

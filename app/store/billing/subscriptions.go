@@ -352,10 +352,18 @@ func (h *Handlers) subscriptionInvoice(ctx context.Context, tx *db.Store, s db.B
 		lang = "mn"
 	}
 	lines := []Line{{Description: tr(lang, "storeBilling.invoice.line."+purpose, "plan", planName(plan, lang)), Quantity: 1, UnitPrice: amount}}
+	seller, _, err := h.sellerDetails(ctx, tx)
+	if err != nil {
+		return db.BillingInvoice{}, err
+	}
+	rate := VATRateBP // a seller who is not a VAT payer charges none
+	if !seller.VATPayer {
+		rate = 0
+	}
 	v := db.BillingInvoice{Kind: "invoice", Purpose: purpose, OrgID: s.OrgID, SubscriptionID: s.ID, PlanID: plan.ID, Lang: lang,
 		Currency: s.Currency, SellerName: h.Seller.Name, SellerAddress: h.Seller.Address, SellerTaxID: h.Seller.TaxID,
-		BuyerName: owner.OrgName, BuyerEmail: owner.Email, Lines: encodeLines(lines), VATRateBP: VATRateBP, Total: amount,
-		VAT: vatOf(amount, VATRateBP), PeriodStart: from, PeriodEnd: to, DueAt: due, CreatedBy: 0}
+		BuyerName: owner.OrgName, BuyerEmail: owner.Email, Lines: encodeLines(lines), VATRateBP: rate, Total: amount,
+		VAT: vatOf(amount, rate), PeriodStart: from, PeriodEnd: to, DueAt: due, CreatedBy: 0}
 	id, err := tx.CreateBillingInvoice(ctx, v, h.Now())
 	if err != nil {
 		return v, err

@@ -79,6 +79,19 @@ type Party struct {
 	Address string `json:"address"`
 	TaxID   string `json:"taxId"`
 	Email   string `json:"email,omitempty"`
+	// The seller's other details as the invoice kept them (absent on invoices issued before
+	// they were kept, and on the buyer).
+	Phone       string `json:"phone,omitempty"`
+	BankName    string `json:"bankName,omitempty"`
+	BankAccount string `json:"bankAccount,omitempty"`
+	VATPayer    *bool  `json:"vatPayer,omitempty"`
+}
+
+// SellerView is the seller's details (GET/PUT /api/billing/seller); saved is false while
+// today's values apply (no admin has saved them yet).
+type SellerView struct {
+	Details SellerDetails `json:"details"`
+	Saved   bool          `json:"saved"`
 }
 
 // InvoiceView is an invoice or a credit note.

@@ -21,6 +21,9 @@ type CheckoutResult struct {
 	// Provider is how the order is paid ("" when it has no payment).
 	Provider string         `json:"provider" enum:"bank,stripe,qpay,"`
 	Next     *payments.Next `json:"next,omitempty"`
+	// Providers are the methods the order may be paid with while it waits for its payment
+	// (POST …/payment-method switches to another); empty once paid or cancelled.
+	Providers []string `json:"providers"`
 }
 
 // providersFor lists the configured providers that take currency (QPay takes tögrög only).
@@ -280,7 +283,7 @@ func (h *Handlers) place(ctx context.Context, buyer int64, q Quote, products map
 // invoice) only when begin says so — at checkout and when the buyer asks to pay again — never
 // on a mere look at the order.
 func (h *Handlers) answer(w http.ResponseWriter, r *http.Request, status int, o *db.Order, begin bool) error {
-	out := CheckoutResult{Order: OrderOf(web.Lang(r), o)}
+	out := CheckoutResult{Order: OrderOf(web.Lang(r), o), Providers: []string{}}
 	if err := h.withRefund(r.Context(), &out.Order); err != nil {
 		return err
 	}
@@ -290,6 +293,9 @@ func (h *Handlers) answer(w http.ResponseWriter, r *http.Request, status int, o 
 			return err
 		}
 		out.Provider = p.Provider
+		if o.Status == "placed" && (p.Status == db.PaymentPending || p.Status == db.PaymentFailed) {
+			out.Providers = h.providersFor(o.Currency)
+		}
 		if o.Status == "placed" && p.Status == db.PaymentPending && (begin || p.Provider == payments.ProviderBank) {
 			next, err := h.Payments.Begin(r.Context(), o.PaymentID, h.returnURL(web.Lang(r), o.ID))
 			if err != nil {
@@ -324,6 +330,12 @@ func (h *Handlers) returnURL(lang string, orderID int64) string {
 // order stays cancelled with reason "paid_after_cancel", takes no stock, and the buyer (refund
 // coming) and the seller (refund due) are told.
 func (h *Handlers) orderPaid(ctx context.Context, tx *db.Store, p db.Payment) error {
+	// A payment the buyer replaced by another method (paymethod.go) never moves the order.
+	if o, err := tx.OrderByID(ctx, p.RefID); err == nil && o.PaymentID != p.ID {
+		return h.replacedPaid(ctx, tx, p)
+	} else if err != nil && !db.IsNotFound(err) {
+		return err
+	}
 	err := tx.ShopOrderPaid(ctx, p.RefID, p.ID, h.Now())
 	switch {
 	case db.IsNotFound(err):

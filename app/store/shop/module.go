@@ -63,6 +63,8 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Summary: "One of the buyer's orders, with the bank transfer's details while it waits for one (a card or QPay payment is begun again with POST …/pay)"})
 	r.Post("/me/orders/{id}/pay", authz.ShopBuy, h.PayMine, authz.Doc{ID: "payMyOrder", Req: struct{}{}, Resp: CheckoutResult{},
 		Summary: "Pay an order still waiting for its payment again: a new Checkout Session or QPay invoice of the same payment (409 once paid or cancelled)"})
+	r.Post("/me/orders/{id}/payment-method", authz.ShopBuy, h.ChangeMethod, authz.Doc{ID: "changeMyOrderPaymentMethod", Req: PayMethodRequest{},
+		Resp: CheckoutResult{}, Summary: "Pay an unpaid order another way: its open payment is withdrawn at its provider and cancelled, a new one is started through the chosen provider (one of the order's providers; QPay only in tögrög; 409 once paid or cancelled)"})
 	r.Post("/me/orders/{id}/cancel", authz.ShopBuy, h.CancelMine, authz.Doc{ID: "cancelMyOrder", Req: struct{}{}, Resp: OrderView{},
 		Summary: "Cancel an order not yet paid"})
 

@@ -83,6 +83,14 @@ func (h *Handlers) withRefund(ctx context.Context, v *OrderView) error {
 	return nil
 }
 
+// PaidAfterReplace tells a seller that a card or QPay payment arrived for a payment the buyer
+// had replaced by another payment method: the order is unchanged and that payment must be
+// refunded.
+var PaidAfterReplace = notify.Register(notify.Kind{
+	Name: "shop.refund_replaced", Title: "shop.notify.refundReplaced.title", Body: "shop.notify.refundReplaced.body",
+	Label: "shop.notify.refundReplaced.label", DefaultEmail: notify.Immediate,
+})
+
 // notifyBuyer sends OrderMoved about order id to its buyer, in tx (nothing when the buyer's
 // account is gone).
 func (h *Handlers) notifyBuyer(ctx context.Context, tx *db.Store, orderID int64, status string) error {

@@ -216,7 +216,7 @@ export const routeModules: RouteModule[] = [
     from: 'ui/src/features/store/routes.tsx',
     paths: ['/product', '/product/checkout', '/product/:id'].concat(
       dash('/orders', '/orders/:id', '/product', '/product/new', '/product/:id', '/product/:id/edit', '/order', '/order/:id', '/ecommerce'),
-      dash('/subscription', '/invoice', '/invoice/new', '/invoice/:id', '/invoice/:id/edit', '/plans', '/banking'),
+      dash('/subscription', '/invoice', '/invoice/new', '/invoice/settings', '/invoice/:id', '/invoice/:id/edit', '/plans', '/banking'),
     ),
     load: () => import('../features/store/routes'),
   },

@@ -1069,6 +1069,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/seller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seller's details invoices are issued with (today's values until an admin saves them) */
+        get: operations["getBillingSeller"];
+        /** Change the seller's details: invoices issued from now on and the bank transfer instructions use them; issued invoices keep theirs */
+        put: operations["updateBillingSeller"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/subscribe": {
         parameters: {
             query?: never;
@@ -2877,6 +2895,23 @@ export interface paths {
         put?: never;
         /** Pay an order still waiting for its payment again: a new Checkout Session or QPay invoice of the same payment (409 once paid or cancelled) */
         post: operations["payMyOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/orders/{id}/payment-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay an unpaid order another way: its open payment is withdrawn at its provider and cancelled, a new one is started through the chosen provider (one of the order's providers; QPay only in tögrög; 409 once paid or cancelled) */
+        post: operations["changeMyOrderPaymentMethod"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5106,9 +5141,13 @@ export interface components {
         };
         BillingParty: {
             address: string;
+            bankAccount?: string;
+            bankName?: string;
             email?: string;
             name: string;
+            phone?: string;
             taxId: string;
+            vatPayer?: null | boolean;
         };
         BillingPayRequest: {
             returnUrl: string;
@@ -5154,6 +5193,22 @@ export interface components {
             sort: number;
             summaryEn: string;
             summaryMn: string;
+        };
+        BillingSellerDetails: {
+            addressEn: string;
+            addressMn: string;
+            bankAccount: string;
+            bankName: string;
+            email: string;
+            nameEn: string;
+            nameMn: string;
+            phone: string;
+            taxId: string;
+            vatPayer: boolean;
+        };
+        BillingSellerView: {
+            details: components["schemas"]["BillingSellerDetails"];
+            saved: boolean;
         };
         BillingSubscribeRequest: {
             acceptTerms: boolean;
@@ -7994,6 +8049,7 @@ export interface components {
             order: components["schemas"]["ShopOrderView"];
             /** @enum {string} */
             provider: "bank" | "stripe" | "qpay" | "";
+            providers: string[];
         };
         ShopCount: {
             /** Format: int64 */
@@ -8091,6 +8147,13 @@ export interface components {
             months: components["schemas"]["ShopAmount"][];
             seller: string;
             statuses: components["schemas"]["ShopCount"][];
+        };
+        ShopPayMethodRequest: {
+            /**
+             * @description One of the order's providers, other than its current one
+             * @enum {string}
+             */
+            provider: "bank" | "stripe" | "qpay";
         };
         ShopProductPage: {
             items: components["schemas"]["ShopProductView"][];
@@ -13530,6 +13593,140 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    getBillingSeller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingSellerView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    updateBillingSeller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BillingSellerDetails"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingSellerView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23327,6 +23524,95 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopCheckoutResult"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    changeMyOrderPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ShopPayMethodRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {

@@ -48,6 +48,7 @@ export const dashboardPages = {
   subscription: '/dashboard/subscription',
   invoices: '/dashboard/invoice',
   invoiceNew: '/dashboard/invoice/new',
+  invoiceSettings: '/dashboard/invoice/settings',
   plans: '/dashboard/plans',
   orders: '/dashboard/orders',
   product: '/dashboard/product',
@@ -88,7 +89,7 @@ const navGroup: Record<string, NavGroup> = {
   plans: 'staff',
 };
 /** Pages opened by their address only (the shell's empty page). */
-const unlisted = new Set<string>(['blank', 'file', 'invoiceNew']);
+const unlisted = new Set<string>(['blank', 'file', 'invoiceNew', 'invoiceSettings']);
 
 /** The pages of the sidebar: those the user may open, by group, each group in the registry's order. */
 export function navOf(user?: User): [NavGroup, DashboardKey[]][] {

@@ -18,6 +18,8 @@
 //     then says so) and the answer is 200; an unknown payment is 404 PAYMENT_NOTFOUND, one not
 //     PAID (already refunded) 400 PAYMENT_ALREADY_REFUNDED. This is a stand-in for the real
 //     service written from its published protocol, not QPay.
+//   - DELETE /v2/invoice/{invoice_id} — bearer token; cancels the invoice (404 when unknown);
+//     a cancelled invoice is no longer payable (Pay refuses it, as the bank's app would).
 //
 // Test controls (not QPay's): DeclineRefunds makes the next refunds fail with a code (as QPay
 // refuses one it cannot make); Refunds counts the refunds made; Pay marks an invoice paid (as a payer's bank would) and, when
@@ -50,6 +52,7 @@ type Invoice struct {
 	Amount      int64
 	CallbackURL string
 	Payments    []Payment
+	Cancelled   bool
 }
 
 // Payment is a payment of an invoice.
@@ -80,6 +83,7 @@ func Start(t testing.TB) *Server {
 	mux.HandleFunc("POST /v2/invoice", s.authed(s.invoice))
 	mux.HandleFunc("POST /v2/payment/check", s.authed(s.check))
 	mux.HandleFunc("DELETE /v2/payment/refund/{id}", s.authed(s.refund))
+	mux.HandleFunc("DELETE /v2/invoice/{id}", s.authed(s.cancel))
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
 		s.Calls[r.URL.Path]++
@@ -201,6 +205,18 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	reply(w, map[string]any{"count": len(rows), "paid_amount": paid, "rows": rows})
 }
 
+func (s *Server) cancel(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	inv, ok := s.invoices[r.PathValue("id")]
+	if !ok {
+		fail(w, 404, "INVOICE_NOTFOUND")
+		return
+	}
+	inv.Cancelled = true
+	reply(w, map[string]any{"invoice_id": inv.ID, "invoice_status": "CANCELLED"})
+}
+
 // Pay records a payment of amount (as QPay's decimal string, e.g. "25000.00") on an invoice;
 // with callback it then calls the invoice's callback_url the way QPay does and returns its
 // status.
@@ -208,6 +224,10 @@ func (s *Server) Pay(t testing.TB, invoiceID, paymentID, amount string, callback
 	t.Helper()
 	s.mu.Lock()
 	inv, ok := s.invoices[invoiceID]
+	if ok && inv.Cancelled {
+		s.mu.Unlock()
+		t.Fatalf("qpaytest: invoice %s is cancelled: the bank's app refuses to pay it", invoiceID)
+	}
 	if ok {
 		inv.Payments = append(inv.Payments, Payment{ID: paymentID, Status: "PAID", Amount: amount})
 	}

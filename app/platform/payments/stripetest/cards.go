@@ -16,7 +16,7 @@ import (
 // requires_payment_method, never a decline, no idempotency). Cards implements only what the
 // payments core calls for a charge, as Stripe documents it:
 //   - POST /v1/payment_intents (off_session=true, confirm=true): 200 with the intent
-//     "succeeded", or 402 with a card_error (code card_declined or authentication_required)
+//     "succeeded" (or "processing": Stripe's answer while the card network has not decided), or 402 with a card_error (code card_declined or authentication_required)
 //     carrying the intent; a request repeated with the same Idempotency-Key gets the first
 //     answer again (as Stripe does; a 500 is not remembered, so a retry asks again);
 //   - GET /v1/payment_intents/{id}: the intent as it is;
@@ -31,7 +31,7 @@ type Cards struct {
 	URL string
 
 	mu      sync.Mutex
-	queue   []string // the next answers: "succeeded", "card_declined", "authentication_required", "fail" (500)
+	queue   []string // the next answers: "succeeded", "processing", "card_declined", "authentication_required", "fail" (500)
 	def     string
 	keys    []string // the Idempotency-Key of every create request, in order
 	answers map[string]cardAnswer
@@ -159,6 +159,24 @@ func (c *Cards) LastForm() map[string]string {
 	return c.forms[len(c.forms)-1]
 }
 
+// Decide ends a "processing" intent as the card network would: "succeeded" (money taken) or
+// "requires_payment_method" (refused); later look-ups see it.
+func (c *Cards) Decide(id, status string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	pi, ok := c.intents[id]
+	if !ok {
+		return
+	}
+	pi["status"] = status
+	if status == "succeeded" {
+		pi["amount_received"] = pi["amount"]
+		c.charged++
+	} else {
+		pi["last_payment_error"] = map[string]any{"type": "card_error", "code": "card_declined", "message": "Your card was declined."}
+	}
+}
+
 // Detached lists the payment methods detached.
 func (c *Cards) Detached() []string {
 	c.mu.Lock()
@@ -240,6 +258,10 @@ func (c *Cards) create(w http.ResponseWriter, r *http.Request) {
 	if outcome == "succeeded" {
 		pi["status"], pi["amount_received"] = "succeeded", amount
 		c.charged++
+		a.status = 200
+		a.body, _ = json.Marshal(pi)
+	} else if outcome == "processing" {
+		pi["status"] = "processing"
 		a.status = 200
 		a.body, _ = json.Marshal(pi)
 	} else {

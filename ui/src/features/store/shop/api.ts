@@ -31,6 +31,11 @@ export const placeOrder = (s: Checkout, provider: string) =>
   } satisfies Body<'checkout'>);
 /** Begins the payment of a placed order again (a new Checkout Session or QPay invoice). */
 export const payOrder = (id: number) => post<CheckoutResult>(`/me/orders/${id}/pay`, {});
+/** Pays an unpaid order another way: its open payment is cancelled, a new one begun. */
+export const changeMethod = (id: number, provider: string) =>
+  post<Resp<'changeMyOrderPaymentMethod'>>(`/me/orders/${id}/payment-method`, {
+    provider: provider as Body<'changeMyOrderPaymentMethod'>['provider'],
+  } satisfies Body<'changeMyOrderPaymentMethod'>);
 
 
 let synced = false;

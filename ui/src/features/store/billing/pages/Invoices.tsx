@@ -29,7 +29,8 @@ function List({ admin }: { admin: boolean }) {
         <p>
           <Link href="/dashboard/invoice/new" class="button-link">
             {t(`${U}.newInvoice`)}
-          </Link>
+          </Link>{' '}
+          <Link href="/dashboard/invoice/settings">{t('dashboard.invoiceSettings.title')}</Link>
         </p>
       )}
       <FormMessage message={error} />
@@ -55,7 +56,10 @@ export function InvoiceDocument({ v }: { v: Invoice }) {
         <strong>{p.name}</strong>
         {p.address && <><br />{p.address}</>}
         {p.taxId && <><br />{t(`${I}.taxId`, { id: p.taxId })}</>}
+        {p.vatPayer !== undefined && <><br />{t(p.vatPayer ? `${I}.vatPayer` : `${I}.notVatPayer`)}</>}
         {p.email && <><br />{p.email}</>}
+        {p.phone && <><br />{t(`${I}.phone`, { phone: p.phone })}</>}
+        {p.bankAccount && <><br />{t(`${I}.bank`, { bank: p.bankName, account: p.bankAccount })}</>}
       </p>
     </div>
   );

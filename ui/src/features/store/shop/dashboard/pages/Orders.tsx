@@ -1,19 +1,21 @@
 // /dashboard/orders, /dashboard/orders/{id} (the buyer's orders, and one with how to pay it)
 // and /dashboard/order, /dashboard/order/{id} (the seller's orders, with fulfilment,
 // completion and cancellation).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRoute, useSearch } from 'wouter';
 import { type ApiError, post } from '../../../../../lib/api';
+import { focusFirstInvalid } from '../../../../../lib/form';
 import { formatDate } from '../../../../../lib/formatTime';
 import { useResource } from '../../../../../lib/resource';
 import { toast } from '../../../../../lib/toast';
 import { Alert } from '../../../../../ui/Alert';
 import { DashboardShell } from '../../../../../ui/DashboardShell';
+import { RadioInputs } from '../../../../../ui/fields/inputs';
 import { SelectField } from '../../../../../ui/fields/TextField';
 import { Table } from '../../../../../ui/Table';
 import { PayNext } from '../../../components/PayNext';
-import { payOrder, type CheckoutResult, type Order, type OrderPage } from '../../api';
+import { changeMethod, payOrder, type CheckoutResult, type Order, type OrderPage } from '../../api';
 import { formatMoney } from '../../cart';
 import { Money } from '../../components/parts';
 import { usePaid } from '../../components/usePaid';
@@ -115,6 +117,61 @@ export function MyOrders() {
 }
 
 /**
+ * "Pay another way": the methods the order may still be paid with, other than its current
+ * one. The server cancels the open payment (at its provider too) and begins the new one, whose
+ * next step (a transfer's details, a QR, Stripe's page) the order page then shows.
+ */
+function ChangeMethod({ r, onChanged }: { r: CheckoutResult; onChanged: (x: CheckoutResult) => void }) {
+  const { t } = useTranslation();
+  const others = r.providers.filter((p) => p !== r.provider);
+  const [choice, setChoice] = useState(others[0] ?? '');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const box = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (error) focusFirstInvalid(box.current);
+  }, [error]);
+  if (!others.length) return null;
+  const value = others.includes(choice) ? choice : others[0];
+  const submit = (e: Event) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError('');
+    changeMethod(r.order.id, value).then(
+      (x) => {
+        setBusy(false);
+        toast.success(t('shop.orders.methodChanged'));
+        onChanged(x);
+      },
+      (err: ApiError) => {
+        setBusy(false);
+        if (err.errors?.provider) setError(err.errors.provider);
+        else toast.error(err.message);
+      },
+    );
+  };
+  return (
+    <form ref={box} class="shop-change-method" onSubmit={submit} noValidate>
+      <h3>{t('shop.orders.changeMethod')}</h3>
+      <p>{t('shop.orders.changeMethodLead')}</p>
+      <RadioInputs
+        id="shop-change-method"
+        name="provider"
+        label={t('shop.orders.provider')}
+        value={value}
+        onValue={setChoice}
+        error={error}
+        options={others.map((p) => ({ value: p, label: t(`shop.checkout.payment.${p}`) }))}
+      />
+      <button type="submit" class="secondary" disabled={busy} aria-busy={busy ? 'true' : undefined}>
+        {busy ? t('shop.orders.changingMethod') : t('shop.orders.changeMethodSubmit')}
+      </button>
+    </form>
+  );
+}
+
+/**
  * One of the buyer's orders: its status and lines and, while it waits for its payment, how to
  * pay it — the transfer's details, or "Pay now" (card: to Stripe's page again; QPay: a fresh
  * QR). Back from Stripe's page (?payment=…), or after a QPay QR, it waits for the payment and
@@ -202,6 +259,7 @@ function OneOfMine({ id }: { id: string }) {
               {t('shop.orders.cancel')}
             </button>
           </p>
+          <ChangeMethod key={`${r.provider}-${o.paymentId}`} r={r} onChanged={setAgain} />
         </>
       )}
       <p>

@@ -4,7 +4,8 @@ import { useResource } from '../../../../lib/resource';
 import { Alert } from '../../../../ui/Alert';
 import { Section } from '../../../../ui/DashboardShell';
 import { Table } from '../../../../ui/Table';
-import { formatMoney, formatWhen } from './money';
+import { formatMoney } from '../../../../lib/money';
+import { formatWhen } from '../../../../lib/ubtime';
 
 type Item = Resp<'getRefundsDue'>['items'][number];
 
@@ -36,7 +37,7 @@ export function Refunds() {
             { key: 'what', header: t(`${p}.description`), cell: (x) => t(`${p}.purposes.${x.payment.purpose}`, { ref: x.payment.refId, defaultValue: x.payment.purpose }) },
             { key: 'provider', header: t(`${p}.provider`), cell: (x) => t(`${p}.providers.${x.payment.provider}`) },
             { key: 'paid', header: t(`${p}.paidAt`), cell: (x) => (x.payment.paidAt ? formatWhen(i18n.language, x.payment.paidAt) : '') },
-            { key: 'amount', header: t(`${p}.amount`), cell: (x) => formatMoney(i18n.language, x.payment.amount.amount, x.payment.amount.currency) },
+            { key: 'amount', header: t(`${p}.amount`), cell: (x) => formatMoney(i18n.language, x.payment.amount.amount, x.payment.amount.currency) , numeric: true },
           ]}
         />
       )}

@@ -87,7 +87,7 @@ func (h *Handlers) chargeCard(ctx context.Context, c cardCharge, now time.Time) 
 		}
 		return h.Mailer.Queue(ctx, tx, h.Mailer.Compose(mail.Message{To: s.OwnerEmail, Lang: lang, Kind: kind, Name: s.OwnerName,
 			Link: h.link("/" + lang + "/dashboard/subscription"),
-			Vars: []any{"plan", planName(plan, lang), "amount", FormatMoney(inv.Total, inv.Currency, lang), "card", CardLabel(card),
+			Vars: []any{"plan", planName(plan, lang), "amount", payments.FormatMoney(inv.Total, inv.Currency, lang), "card", CardLabel(card),
 				"number", inv.Number, "date", FormatDate(date, lang), "attempt", c.attempt + 1, "attempts", len(RetryAfter) + 1}})...)
 	})
 }
@@ -116,6 +116,6 @@ func (h *Handlers) emailCardPaid(ctx context.Context, tx *db.Store, s db.Billing
 	lang := s.OwnerLang
 	return h.Mailer.Queue(ctx, tx, h.Mailer.Compose(mail.Message{To: s.OwnerEmail, Lang: lang, Kind: "billingCardPaid", Name: s.OwnerName,
 		Link: h.link("/" + lang + "/dashboard/invoice/" + itoa(v.ID)),
-		Vars: []any{"plan", planName(plan, lang), "amount", FormatMoney(v.Total, v.Currency, lang), "card", CardLabel(card),
+		Vars: []any{"plan", planName(plan, lang), "amount", payments.FormatMoney(v.Total, v.Currency, lang), "card", CardLabel(card),
 			"number", v.Number, "date", FormatDate(v.PeriodEnd, lang)}})...)
 }

@@ -3,7 +3,6 @@ package billing
 import (
 	"context"
 	"strconv"
-	"strings"
 	"time"
 
 	"gerege/db"
@@ -13,54 +12,6 @@ import (
 var Zone = time.FixedZone("ULAT", 8*3600)
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
-
-// group writes n with sep every three digits.
-func group(n int64, sep string) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteString(sep)
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
-
-// FormatMoney writes an amount the way the glossary says: mn "25 000₮", en "MNT 25,000";
-// USD has cents ("USD 29.00", mn "29.00 $").
-func FormatMoney(amount int64, currency, lang string) string {
-	sep := ","
-	if lang == "mn" {
-		sep = " "
-	}
-	var num string
-	if currency == "USD" {
-		neg := amount < 0
-		a := amount
-		if neg {
-			a = -a
-		}
-		num = group(a/100, sep) + "." + strconv.FormatInt(100+a%100, 10)[1:]
-		if neg {
-			num = "-" + num
-		}
-		if lang == "mn" {
-			return num + " $"
-		}
-		return "USD " + num
-	}
-	num = group(amount, sep)
-	if lang == "mn" {
-		return num + "₮"
-	}
-	return "MNT " + num
-}
 
 var monthsEN = []string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
 	"November", "December"}

@@ -36,7 +36,7 @@ var PaidAfterVoid = notify.Register(notify.Kind{
 // changes.
 func (h *Handlers) voidInvoicePaid(ctx context.Context, tx *db.Store, v db.BillingInvoice, p db.Payment) error {
 	params := map[string]string{"number": v.Number, "org": v.BuyerName,
-		"amount.en": FormatMoney(p.Amount, p.Currency, "en"), "amount.mn": FormatMoney(p.Amount, p.Currency, "mn")}
+		"amount.en": payments.FormatMoney(p.Amount, p.Currency, "en"), "amount.mn": payments.FormatMoney(p.Amount, p.Currency, "mn")}
 	admins, err := tx.PlatformAdmins(ctx)
 	if err != nil {
 		return err

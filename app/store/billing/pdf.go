@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-pdf/fpdf"
 
+	"gerege/app/platform/payments"
 	"gerege/i18n"
 )
 
@@ -23,7 +24,7 @@ const fontName = "DejaVuSans"
 func RenderPDF(v InvoiceView) ([]byte, error) {
 	lang := v.Lang
 	t := func(key string, args ...any) string { return i18n.T(lang, "storeBilling.invoice."+key, args...) }
-	money := func(n int64) string { return FormatMoney(n, v.Currency, lang) }
+	money := func(n int64) string { return payments.FormatMoney(n, v.Currency, lang) }
 
 	pdf := fpdf.New("P", "mm", "A4", "")
 	pdf.SetCreator("Gerege", true)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"gerege/app/platform/mail"
+	"gerege/app/platform/payments"
 	"gerege/app/platform/web"
 	"gerege/db"
 )
@@ -192,8 +193,8 @@ func (h *Handlers) notifyPriceChange(ctx context.Context, tx *db.Store, p db.Bil
 		lang := s.OwnerLang
 		applies := firstRenewalFrom(s.PeriodEnd, effective)
 		m := mail.Message{To: s.OwnerEmail, Lang: lang, Kind: "billingPriceChange", Name: s.OwnerName,
-			Vars: []any{"plan", planName(p, lang), "oldPrice", FormatMoney(oldPrice, cur, lang),
-				"newPrice", FormatMoney(newPrice, cur, lang), "date", FormatDate(applies, lang)}}
+			Vars: []any{"plan", planName(p, lang), "oldPrice", payments.FormatMoney(oldPrice, cur, lang),
+				"newPrice", payments.FormatMoney(newPrice, cur, lang), "date", FormatDate(applies, lang)}}
 		emails := h.Mailer.Compose(m)
 		oid, err := h.Mailer.QueueOne(ctx, tx, emails[0])
 		if err != nil {

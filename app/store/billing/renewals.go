@@ -191,7 +191,7 @@ func (h *Handlers) renewOne(ctx context.Context, id int64, now time.Time) (*card
 		}
 		return h.Mailer.Queue(ctx, tx, h.Mailer.Compose(mail.Message{To: s.OwnerEmail, Lang: lang, Kind: "billingRenewalFailed",
 			Name: s.OwnerName, Link: h.link("/" + lang + "/dashboard/subscription"),
-			Vars: []any{"plan", planName(plan, lang), "amount", FormatMoney(inv.Total, inv.Currency, lang), "attempt", s.Attempts,
+			Vars: []any{"plan", planName(plan, lang), "amount", payments.FormatMoney(inv.Total, inv.Currency, lang), "attempt", s.Attempts,
 				"attempts", len(RetryAfter), "number", inv.Number, "date", FormatDate(s.PeriodEnd.Add(FallbackAfter), lang)}})...)
 	})
 	return charge, err

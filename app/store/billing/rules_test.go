@@ -16,19 +16,6 @@ func TestVATOf(t *testing.T) {
 	}
 }
 
-func TestFormatMoney(t *testing.T) {
-	for _, c := range []struct {
-		n         int64
-		cur, lang string
-		want      string
-	}{{25000, "MNT", "mn", "25 000₮"}, {25000, "MNT", "en", "MNT 25,000"}, {2900, "USD", "en", "USD 29.00"},
-		{1234567, "USD", "mn", "12 345.67 $"}, {-2273, "MNT", "mn", "-2 273₮"}, {-5, "USD", "en", "USD -0.05"}, {0, "MNT", "en", "MNT 0"}} {
-		if got := FormatMoney(c.n, c.cur, c.lang); got != c.want {
-			t.Errorf("FormatMoney(%d, %s, %s) = %q, want %q", c.n, c.cur, c.lang, got, c.want)
-		}
-	}
-}
-
 func TestAddMonth(t *testing.T) {
 	d := func(y int, m time.Month, day int) time.Time { return time.Date(y, m, day, 10, 0, 0, 0, time.UTC) }
 	for _, c := range [][2]time.Time{{d(2026, 1, 31), d(2026, 2, 28)}, {d(2026, 11, 22), d(2026, 12, 22)}, {d(2026, 12, 15), d(2027, 1, 15)},

@@ -432,7 +432,7 @@ func (h *Handlers) emailInvoice(ctx context.Context, tx *db.Store, v db.BillingI
 	}
 	return h.Mailer.Queue(ctx, tx, h.Mailer.Compose(mail.Message{To: v.BuyerEmail, Lang: v.Lang, Kind: "billingInvoice",
 		Link: h.link("/" + v.Lang + "/dashboard/invoice/" + itoa(v.ID)),
-		Vars: []any{"number", v.Number, "amount", FormatMoney(v.Total, v.Currency, v.Lang), "buyer", v.BuyerName}})...)
+		Vars: []any{"number", v.Number, "amount", payments.FormatMoney(v.Total, v.Currency, v.Lang), "buyer", v.BuyerName}})...)
 }
 
 // PayInvoice is POST /api/billing/invoices/{id}/pay.

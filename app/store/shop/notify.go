@@ -139,7 +139,7 @@ func (h *Handlers) notifySeller(ctx context.Context, tx *db.Store, orderID int64
 		mn = append(mn, pick("mn", it.NameEn, it.NameMn)+" × "+strconv.FormatInt(it.Quantity, 10))
 	}
 	params := map[string]string{"id": strconv.FormatInt(o.ID, 10),
-		"total.en": formatMoney(o.Total, o.Currency, "en"), "total.mn": formatMoney(o.Total, o.Currency, "mn"),
+		"total.en": payments.FormatMoney(o.Total, o.Currency, "en"), "total.mn": payments.FormatMoney(o.Total, o.Currency, "mn"),
 		"items.en": strings.Join(en, ", "), "items.mn": strings.Join(mn, ", ")}
 	for _, id := range people {
 		if err := notify.Send(ctx, tx, notify.Notification{UserID: id, Kind: kind, Link: "/dashboard/order/" + strconv.FormatInt(o.ID, 10),
@@ -148,40 +148,4 @@ func (h *Handlers) notifySeller(ctx context.Context, tx *db.Store, orderID int64
 		}
 	}
 	return nil
-}
-
-// formatMoney writes an amount as the glossary says: en "MNT 25,000" / "USD 12.50", mn
-// "25 000₮" / "12.50 $".
-func formatMoney(amount int64, currency, lang string) string {
-	sep := ","
-	if lang == "mn" {
-		sep = " "
-	}
-	neg := amount < 0
-	if neg {
-		amount = -amount
-	}
-	whole, cents := amount, ""
-	if currency == "USD" {
-		whole, cents = amount/100, "."+strconv.FormatInt(100+amount%100, 10)[1:]
-	}
-	s := strconv.FormatInt(whole, 10)
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteString(sep)
-		}
-		b.WriteRune(c)
-	}
-	num := b.String() + cents
-	switch {
-	case lang == "mn" && currency == "MNT":
-		return num + "₮"
-	case lang == "mn" && currency == "USD":
-		return num + " $"
-	}
-	return currency + " " + num
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"gerege/app/platform/payments"
 	"gerege/app/platform/userdata"
 	"gerege/app/platform/web"
 	"gerege/db"
@@ -37,7 +38,7 @@ func (h *Handlers) RenderPage(r *http.Request, lang, rest string) (*web.Rendered
 	data, _ := json.Marshal(v)
 	var b strings.Builder
 	if err := bodyTmpl.Execute(&b, map[string]any{"P": v, "Description": template.HTML(v.DescriptionHTML), //nolint:gosec // sanitised by markdown.HTML
-		"Price": FormatMoney(lang, v.Price, v.Currency), "PriceLabel": i18n.T(lang, "shop.page.price"),
+		"Price": payments.FormatMoney(v.Price, v.Currency, lang), "PriceLabel": i18n.T(lang, "shop.page.price"),
 		"Category": i18n.T(lang, "shop.categories."+v.Category), "SoldOut": i18n.T(lang, "shop.page.soldOut")}); err != nil {
 		return nil, true, err
 	}
@@ -64,35 +65,6 @@ func PriceText(amount int64, currency string) string {
 		return strconv.FormatInt(amount/100, 10) + "." + strconv.FormatInt(100+amount%100, 10)[1:]
 	}
 	return strconv.FormatInt(amount, 10)
-}
-
-// FormatMoney writes an amount as the glossary says: "MNT 25,000" in English, "25 000₮" in
-// Mongolian; US dollars as "$12.50".
-func FormatMoney(lang string, amount int64, currency string) string {
-	sep := ","
-	if lang == "mn" {
-		sep = " "
-	}
-	whole := amount
-	frac := ""
-	if currency == "USD" {
-		whole, frac = amount/100, "."+strconv.FormatInt(100+amount%100, 10)[1:]
-	}
-	s := strconv.FormatInt(whole, 10)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteString(sep)
-		}
-		b.WriteRune(c)
-	}
-	switch {
-	case currency == "USD":
-		return "$" + b.String() + frac
-	case lang == "mn":
-		return b.String() + "₮"
-	}
-	return "MNT " + b.String()
 }
 
 // Sitemap lists the active products (newest first, at most 25,000).

@@ -184,7 +184,11 @@ function DashboardNav({ user, collapsed }: { user?: User; collapsed: boolean }) 
         aria-controls="app-nav-panel"
         onClick={() => setOpen(!open)}
       >
-        {t('dashboard.nav.menu')}
+        {/* On phones the button is the usual three lines beside the logo; its name stays for assistive technology. */}
+        <svg class="app-nav__icon" aria-hidden="true" viewBox="0 0 20 20" width="20" height="20">
+          <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+        </svg>
+        <span class="app-nav__menu-text">{t('dashboard.nav.menu')}</span>
       </button>
       <button
         type="button"

@@ -4,6 +4,8 @@ export interface Column<T> {
   key: string;
   header: string;
   cell: (row: T) => ComponentChildren;
+  /** Amounts and counts: kept on one line, aligned right with figures of one width (desktop). */
+  numeric?: boolean;
 }
 
 export interface TableProps<T> {
@@ -27,7 +29,7 @@ export function Table<T>({ id, caption, columns, rows, rowKey }: TableProps<T>) 
         <thead role="rowgroup">
           <tr role="row">
             {columns.map((c) => (
-              <th key={c.key} scope="col" role="columnheader">
+              <th key={c.key} scope="col" role="columnheader" class={c.numeric ? 'num' : undefined}>
                 {c.header}
               </th>
             ))}
@@ -42,7 +44,7 @@ export function Table<T>({ id, caption, columns, rows, rowKey }: TableProps<T>) 
                     {c.cell(row)}
                   </th>
                 ) : (
-                  <td key={c.key} role="cell" data-label={c.header}>
+                  <td key={c.key} role="cell" data-label={c.header} class={c.numeric ? 'num' : undefined}>
                     {c.cell(row)}
                   </td>
                 ),

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Schema } from '../../../lib/apitypes';
 import { adoptStyles } from '../../../lib/styles';
 import { QrCode } from '../../../ui/QrCode';
-import { formatMoney } from '../billing/money';
+import { formatMoney } from '../../../lib/money';
 import css from './paynext.css?inline';
 
 /** The keys each module's words give under its prefix. */
@@ -40,7 +40,7 @@ export function PayNext({ next, words, children }: { next: Schema<'PaymentsNext'
               <strong data-reference>{tr.reference}</strong>
             </dd>
             <dt>{w('amount')}</dt>
-            <dd>{formatMoney(tr.amount.amount, tr.amount.currency, i18n.language)}</dd>
+            <dd>{formatMoney(i18n.language, tr.amount.amount, tr.amount.currency)}</dd>
           </dl>
         </>
       )}

@@ -212,18 +212,3 @@ export const resetStore = () => {
   current = undefined;
   listeners.clear();
 };
-
-// ---- money ----
-
-/**
- * An amount in minor units as the glossary writes it: "MNT 25,000" in English, "25 000₮" in
- * Mongolian, "$12.50" for US dollars. Not Intl: the browsers here lack the Mongolian data.
- */
-export function formatMoney(lang: string, amount: number, currency: string): string {
-  const usd = currency === 'USD';
-  const whole = usd ? Math.trunc(amount / 100) : Math.trunc(amount);
-  const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'mn' ? ' ' : ',');
-  const sign = amount < 0 ? '-' : '';
-  if (usd) return `${sign}$${digits}.${String(Math.abs(amount) % 100).padStart(2, '0')}`;
-  return lang === 'mn' ? `${sign}${digits}₮` : `${sign}MNT ${digits}`;
-}

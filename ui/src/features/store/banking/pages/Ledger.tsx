@@ -10,7 +10,8 @@ import { Button } from '../../../../ui/Button';
 import { Section } from '../../../../ui/DashboardShell';
 import { DateField, SelectField } from '../../../../ui/fields/TextField';
 import { Table } from '../../../../ui/Table';
-import { formatMoney, formatWhen } from './money';
+import { formatMoney } from '../../../../lib/money';
+import { formatWhen } from '../../../../lib/ubtime';
 
 type LedgerView = Resp<'getLedger'>;
 type Line = LedgerView['entries'][number];
@@ -143,8 +144,8 @@ export function Ledger({ scope, title }: { scope: 'org' | 'platform'; title: str
                 { key: 'at', header: t(`${p}.at`), cell: (l) => formatWhen(i18n.language, l.at) },
                 { key: 'kind', header: t(`${p}.kind`), cell: kind },
                 { key: 'what', header: t(`${p}.description`), cell: what },
-                { key: 'amount', header: t(`${p}.amount`), cell: (l) => money(l.amount) },
-                { key: 'balanceAfter', header: t(`${p}.balanceAfter`), cell: (l) => money(l.balance) },
+                { key: 'amount', header: t(`${p}.amount`), cell: (l) => money(l.amount), numeric: true },
+                { key: 'balanceAfter', header: t(`${p}.balanceAfter`), cell: (l) => money(l.balance), numeric: true },
               ]}
             />
           )}
@@ -190,7 +191,7 @@ export function Charges() {
             { key: 'paidAt', header: t(`${p}.at`), cell: (x) => (x.paidAt ? formatWhen(i18n.language, x.paidAt) : '') },
             { key: 'what', header: t(`${p}.description`), cell: (x) => t(`${p}.purposes.${x.purpose}`, { ref: x.refId, defaultValue: x.purpose }) },
             { key: 'provider', header: t(`${p}.provider`), cell: (x) => t(`${p}.providers.${x.provider}`) },
-            { key: 'amount', header: t(`${p}.amount`), cell: (x) => formatMoney(i18n.language, x.amount.amount, x.amount.currency) },
+            { key: 'amount', header: t(`${p}.amount`), cell: (x) => formatMoney(i18n.language, x.amount.amount, x.amount.currency), numeric: true },
           ]}
         />
       )}

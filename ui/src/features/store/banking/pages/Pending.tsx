@@ -9,7 +9,8 @@ import { Alert } from '../../../../ui/Alert';
 import { Button } from '../../../../ui/Button';
 import { Section } from '../../../../ui/DashboardShell';
 import { Table } from '../../../../ui/Table';
-import { formatMoney, formatWhen } from './money';
+import { formatMoney } from '../../../../lib/money';
+import { formatWhen } from '../../../../lib/ubtime';
 
 type Item = Resp<'getPendingTransfers'>['items'][number];
 
@@ -54,7 +55,7 @@ export function Pending() {
             { key: 'payer', header: t(`${p}.payer`), cell: (x) => [x.payerName, x.payerEmail, x.orgName].filter(Boolean).join(' · ') },
             { key: 'what', header: t(`${p}.description`), cell: (x) => t(`${p}.purposes.${x.payment.purpose}`, { ref: x.payment.refId, defaultValue: x.payment.purpose }) },
             { key: 'created', header: t(`${p}.created`), cell: (x) => formatWhen(i18n.language, x.payment.createdAt) },
-            { key: 'amount', header: t(`${p}.amount`), cell: (x) => formatMoney(i18n.language, x.payment.amount.amount, x.payment.amount.currency) },
+            { key: 'amount', header: t(`${p}.amount`), cell: (x) => formatMoney(i18n.language, x.payment.amount.amount, x.payment.amount.currency), numeric: true },
             {
               key: 'action',
               header: t(`${p}.action`),

@@ -11,7 +11,8 @@ import { Section } from '../../../../ui/DashboardShell';
 import { Dialog } from '../../../../ui/Dialog';
 import { DateField, TextField } from '../../../../ui/fields/TextField';
 import { Table } from '../../../../ui/Table';
-import { formatMoney, formatWhen } from './money';
+import { formatMoney } from '../../../../lib/money';
+import { formatWhen } from '../../../../lib/ubtime';
 
 type Item = Resp<'getRefundsDue'>['items'][number];
 type Outcome = Resp<'refundPayment'>;
@@ -55,7 +56,7 @@ export function Refunds() {
             { key: 'what', header: t(`${p}.description`), cell: (x) => t(`${p}.purposes.${x.payment.purpose}`, { ref: x.payment.refId, defaultValue: x.payment.purpose }) },
             { key: 'provider', header: t(`${p}.provider`), cell: (x) => t(`${p}.providers.${x.payment.provider}`) },
             { key: 'paid', header: t(`${p}.paidAt`), cell: (x) => (x.payment.paidAt ? formatWhen(i18n.language, x.payment.paidAt) : '') },
-            { key: 'amount', header: t(`${p}.amount`), cell: (x) => formatMoney(i18n.language, x.payment.amount.amount, x.payment.amount.currency) },
+            { key: 'amount', header: t(`${p}.amount`), cell: (x) => formatMoney(i18n.language, x.payment.amount.amount, x.payment.amount.currency), numeric: true },
             { key: 'state', header: t(`${p}.refundStatus`), cell: (x) => <span data-refund-state={x.payment.refund?.status ?? ''}>{state(x)}</span> },
             {
               key: 'action',

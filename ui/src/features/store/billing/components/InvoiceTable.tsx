@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Schema } from '../../../../lib/apitypes';
 import { Table } from '../../../../ui/Table';
-import { formatDay, formatMoney } from '../money';
+import { formatMoney } from '../../../../lib/money';
+import { formatDay } from '../../../../lib/ubtime';
 
 type Row = Schema<'BillingInvoiceSummary'>;
 const U = 'storeBilling.ui';
@@ -24,9 +25,9 @@ export function InvoiceTable({ id, caption, rows }: { id: string; caption: strin
           cell: (r) => <Link href={`/dashboard/invoice/${r.id}`}>{r.number || t(`${U}.draftLabel`, { id: r.id })}</Link>,
         },
         { key: 'kind', header: t(`${U}.kind.invoice`), cell: (r) => t(`${U}.kind.${r.kind}`) },
-        { key: 'date', header: t(`${U}.date`), cell: (r) => formatDay(r.issuedAt ?? r.createdAt, lang) },
+        { key: 'date', header: t(`${U}.date`), cell: (r) => formatDay(lang, r.issuedAt ?? r.createdAt) },
         { key: 'buyer', header: t(`${U}.buyer`), cell: (r) => r.buyer },
-        { key: 'total', header: t(`${U}.total`), cell: (r) => formatMoney(r.total, r.currency, lang) },
+        { key: 'total', header: t(`${U}.total`), cell: (r) => formatMoney(lang, r.total, r.currency), numeric: true },
         { key: 'status', header: t(`${U}.status2`), cell: (r) => t(`storeBilling.invoice.status.${r.status}`) },
       ]}
     />

@@ -10,7 +10,8 @@ import { KeysetPager, useKeysetPages, useResource } from '../../../../lib/resour
 import { onApiError } from '../../../../lib/session';
 import { DashboardShell } from '../../../../ui/DashboardShell';
 import { InvoiceTable } from '../components/InvoiceTable';
-import { formatDay, formatMoney } from '../money';
+import { formatMoney } from '../../../../lib/money';
+import { formatDay } from '../../../../lib/ubtime';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../billing.css?inline';
 
@@ -48,7 +49,7 @@ export function Invoices() {
 export function InvoiceDocument({ v }: { v: Invoice }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const money = (n: number) => formatMoney(n, v.currency, lang);
+  const money = (n: number) => formatMoney(lang, n, v.currency);
   const party = (head: string, p: Invoice['seller']) => (
     <div>
       <p class="muted">{head}</p>
@@ -69,9 +70,9 @@ export function InvoiceDocument({ v }: { v: Invoice }) {
         <h2>{t(v.kind === 'credit' ? `${I}.creditTitle` : `${I}.title`)}</h2>
         <p>
           {t(`${I}.number`, { number: v.number || t(`${I}.draft`) })}
-          {v.issuedAt && <><br />{t(`${I}.issued`, { date: formatDay(v.issuedAt, lang) })}</>}
-          {v.dueAt && <><br />{t(`${I}.due`, { date: formatDay(v.dueAt, lang) })}</>}
-          {v.periodStart && v.periodEnd && <><br />{t(`${I}.period`, { from: formatDay(v.periodStart, lang), to: formatDay(v.periodEnd, lang) })}</>}
+          {v.issuedAt && <><br />{t(`${I}.issued`, { date: formatDay(lang, v.issuedAt) })}</>}
+          {v.dueAt && <><br />{t(`${I}.due`, { date: formatDay(lang, v.dueAt) })}</>}
+          {v.periodStart && v.periodEnd && <><br />{t(`${I}.period`, { from: formatDay(lang, v.periodStart), to: formatDay(lang, v.periodEnd) })}</>}
           <br />
           <strong>{t(`${I}.status.${v.status}`)}</strong>
           {v.refunded ? (

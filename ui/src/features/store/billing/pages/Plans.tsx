@@ -9,7 +9,7 @@ import { useResource } from '../../../../lib/resource';
 import { CheckboxField, TextField } from '../../../../ui/fields/TextField';
 import { DashboardShell } from '../../../../ui/DashboardShell';
 import { Table } from '../../../../ui/Table';
-import { formatMoney } from '../money';
+import { formatMoney } from '../../../../lib/money';
 import { planName } from '../components/plan';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../billing.css?inline';
@@ -109,8 +109,8 @@ function PlansAdmin() {
         rowKey={(p) => String(p.id)}
         columns={[
           { key: 'name', header: t(`${L}.nameEn`), cell: (p) => planName(p, lang) },
-          { key: 'mnt', header: t(`${L}.priceMnt`), cell: (p) => formatMoney(p.prices[0]?.amount ?? 0, 'MNT', lang) },
-          { key: 'usd', header: t(`${L}.priceUsd`), cell: (p) => formatMoney(p.prices[1]?.amount ?? 0, 'USD', lang) },
+          { key: 'mnt', header: t(`${L}.priceMnt`), cell: (p) => formatMoney(lang, p.prices[0]?.amount ?? 0, 'MNT'), numeric: true },
+          { key: 'usd', header: t(`${L}.priceUsd`), cell: (p) => formatMoney(lang, p.prices[1]?.amount ?? 0, 'USD'), numeric: true },
           { key: 'active', header: t(`${L}.active`), cell: (p) => (p.active ? '✓' : t(`${L}.retired`)) },
           {
             key: 'edit',

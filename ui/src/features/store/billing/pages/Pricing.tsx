@@ -10,7 +10,7 @@ import { FormMessage, SubmitButton, useForm } from '../../../../lib/form';
 import { loginUrl, onApiError, useSession } from '../../../../lib/session';
 import { CheckboxField, SelectField } from '../../../../ui/fields/TextField';
 import { GetApp, PageIntro, Section } from '../../../site/components/parts';
-import { formatMoney } from '../money';
+import { formatMoney } from '../../../../lib/money';
 import seed from '../seedPlans.json';
 import { PayNext } from '../../components/PayNext';
 import { ToSubscription } from '../components/ToSubscription';
@@ -56,9 +56,9 @@ export function Pricing() {
                 <strong>{t(`${B}.free`)}</strong>
               ) : (
                 <>
-                  <strong>{formatMoney(priceOf(plan, 'MNT'), 'MNT', lang)}</strong> <span>{t(`${B}.perMonth`)}</span>
+                  <strong>{formatMoney(lang, priceOf(plan, 'MNT'), 'MNT')}</strong> <span>{t(`${B}.perMonth`)}</span>
                   <br />
-                  <small class="muted">{t(`${B}.orUsd`, { price: formatMoney(priceOf(plan, 'USD'), 'USD', lang) })}</small>
+                  <small class="muted">{t(`${B}.orUsd`, { price: formatMoney(lang, priceOf(plan, 'USD'), 'USD') })}</small>
                 </>
               )}
             </p>
@@ -162,7 +162,7 @@ function SubscribeForm({ plans, initialPlan }: { plans: Plan[]; initialPlan: str
         options={(account?.providers ?? ['bank']).map((p) => ({ value: p, label: t(`${Y}.providers.${p}`) }))}
       />
       {form.values.provider === 'stripe' && <p id="pay-card-note">{t(`${Y}.cardSaved`)}</p>}
-      {chosen && <p>{t(`${Y}.total`, { price: formatMoney(priceOf(chosen, form.values.currency), form.values.currency, lang) })}</p>}
+      {chosen && <p>{t(`${Y}.total`, { price: formatMoney(lang, priceOf(chosen, form.values.currency), form.values.currency) })}</p>}
       <CheckboxField id="pay-terms" name="acceptTerms" required checked={form.values.acceptTerms} onChange={(v) => form.set('acceptTerms', v)} error={form.errors.acceptTerms}>
         {t(`${Y}.terms`)}
       </CheckboxField>

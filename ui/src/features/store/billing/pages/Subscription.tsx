@@ -13,7 +13,9 @@ import { SelectField } from '../../../../ui/fields/TextField';
 import { InvoiceTable } from '../components/InvoiceTable';
 import { PayNext } from '../../components/PayNext';
 import { ToSubscription } from '../components/ToSubscription';
-import { cardLabel, formatDay, formatMoney } from '../money';
+import { formatMoney } from '../../../../lib/money';
+import { formatDay } from '../../../../lib/ubtime';
+import { cardLabel } from '../money';
 import { Limits, planName } from '../components/plan';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../billing.css?inline';
@@ -144,8 +146,8 @@ function AccountView() {
         {live && a.periodEnd && (
           <p>
             {a.cancelAtPeriodEnd
-              ? t(`${U}.ends`, { date: formatDay(a.periodEnd, lang) })
-              : t(`${U}.renews`, { date: formatDay(a.periodEnd, lang), price: formatMoney(a.price, a.currency, lang) })}
+              ? t(`${U}.ends`, { date: formatDay(lang, a.periodEnd) })
+              : t(`${U}.renews`, { date: formatDay(lang, a.periodEnd), price: formatMoney(lang, a.price, a.currency) })}
           </p>
         )}
         {live && !a.cancelAtPeriodEnd && a.card?.autoRenew && <p>{t(`${U}.autoRenew`, { card: cardLabel(a.card) })}</p>}
@@ -179,7 +181,7 @@ function AccountView() {
           <ul class="billing-unpaid">
             {(a.unpaid ?? []).map((v) => (
               <li key={v.id}>
-                <Link href={`/dashboard/invoice/${v.id}`}>{v.number}</Link> {formatMoney(v.total, v.currency, lang)}{' '}
+                <Link href={`/dashboard/invoice/${v.id}`}>{v.number}</Link> {formatMoney(lang, v.total, v.currency)}{' '}
                 <button type="button" class="outline" onClick={() => pay(v.id)}>
                   {t(`${U}.pay`)}
                 </button>
@@ -203,7 +205,7 @@ function AccountView() {
           account={a}
           onDone={(next) => {
             setShown(next);
-            setNote(t(`${U}.cancelled`, { date: formatDay(next.periodEnd ?? '', lang) }));
+            setNote(t(`${U}.cancelled`, { date: formatDay(lang, next.periodEnd ?? '') }));
             reload();
           }}
         />
@@ -223,9 +225,9 @@ function AccountView() {
             {(a.notices ?? []).map((n) => (
               <li key={n.sentAt + n.currency}>
                 {t(`${U}.notice`, {
-                  old: formatMoney(n.oldPrice, n.currency, lang),
-                  new: formatMoney(n.newPrice, n.currency, lang),
-                  date: formatDay(n.effectiveFrom, lang),
+                  old: formatMoney(lang, n.oldPrice, n.currency),
+                  new: formatMoney(lang, n.newPrice, n.currency),
+                  date: formatDay(lang, n.effectiveFrom),
                 })}
               </li>
             ))}

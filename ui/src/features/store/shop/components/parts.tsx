@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSession } from '../../../../lib/session';
 import { syncCart } from '../api';
-import { formatMoney, useCheckout } from '../cart';
+import { formatMoney } from '../../../../lib/money';
+import { useCheckout } from '../cart';
 
 /** An amount of money in the page's language. */
 export function Money({ amount, currency }: { amount: number; currency: string }) {

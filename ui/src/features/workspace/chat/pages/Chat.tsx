@@ -510,14 +510,16 @@ function MessageItem({
   onChange: (m: Message) => void;
   onError: (e: ApiError) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(m.body);
   const [fieldError, setFieldError] = useState('');
   // When the message was first shown: the edit buttons show while the server would still take a change.
   const [shownAt] = useState(() => Date.now());
   const changeable = mine && !m.deleted && shownAt - new Date(m.createdAt).getTime() < EDIT_WINDOW_MS;
-  const time = new Date(m.createdAt).toLocaleTimeString(i18n.language === 'mn' ? 'mn-MN' : 'en-GB', { hour: '2-digit', minute: '2-digit' });
+  const at = new Date(m.createdAt);
+  // 24-hour, as both languages write it here (Intl has no Mongolian data in Debian's chromium: it wrote "10:56 PM").
+  const time = `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
   const save = (e: Event) => {
     e.preventDefault();
     editMessage(m.id, text).then(

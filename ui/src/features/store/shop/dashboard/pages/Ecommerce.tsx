@@ -9,7 +9,7 @@ import { DashboardShell, Section } from '../../../../../ui/DashboardShell';
 import { Table } from '../../../../../ui/Table';
 import { Chart } from '../../../../workspace/analytics/pages/Chart';
 import type { Overview } from '../../api';
-import { formatMoney } from '../../cart';
+import { formatMoney } from '../../../../../lib/money';
 
 const E = 'shopDashboard.ecommerce';
 
@@ -55,8 +55,8 @@ function Figures() {
             rowKey={(b) => `${b.id}-${b.currency}`}
             columns={[
               { key: 'name', header: t(`${E}.product`), cell: (b) => <Link href={`/dashboard/product/${b.id}`}>{b.name}</Link> },
-              { key: 'qty', header: t(`${E}.quantity`), cell: (b) => String(b.quantity) },
-              { key: 'revenue', header: t(`${E}.revenue`), cell: (b) => formatMoney(i18n.language, b.revenue, b.currency) },
+              { key: 'qty', header: t(`${E}.quantity`), cell: (b) => String(b.quantity), numeric: true },
+              { key: 'revenue', header: t(`${E}.revenue`), cell: (b) => formatMoney(i18n.language, b.revenue, b.currency), numeric: true },
             ]}
           />
         )}

@@ -16,7 +16,7 @@ import { SelectField } from '../../../../../ui/fields/TextField';
 import { Table } from '../../../../../ui/Table';
 import { PayNext } from '../../../components/PayNext';
 import { changeMethod, payOrder, type CheckoutResult, type Order, type OrderPage } from '../../api';
-import { formatMoney } from '../../cart';
+import { formatMoney } from '../../../../../lib/money';
 import { Money } from '../../components/parts';
 import { usePaid } from '../../components/usePaid';
 

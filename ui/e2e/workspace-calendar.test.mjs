@@ -180,8 +180,8 @@ describe('appointments and calendar', () => {
       let sent = moved();
       await form.getByRole('button', { name: t(lang, 'workspaceCalendar.calendar.moveSubmit') }).click();
       assert.equal((await sent).status(), 422);
-      await form.locator('#move-start-error', { hasText: t(lang, 'workspaceCalendar.errors.outside') }).waitFor();
-      await s.page.waitForFunction(() => document.activeElement?.id === 'move-start');
+      await form.locator('.field__error', { hasText: t(lang, 'workspaceCalendar.errors.outside') }).waitFor();
+      await s.page.waitForFunction(() => document.activeElement?.id.startsWith('move-start-'));
       await form.getByLabel(t(lang, 'workspaceCalendar.calendar.moveStart')).fill(ubTime(pick.start));
       sent = moved();
       await form.getByRole('button', { name: t(lang, 'workspaceCalendar.calendar.moveSubmit') }).click();
@@ -198,6 +198,10 @@ describe('appointments and calendar', () => {
       await daySection.getByLabel(t(lang, 'workspaceCalendar.booking.day.date')).fill(ubDay);
       await daySection.getByRole('button', { name: t(lang, 'workspaceCalendar.booking.day.show') }).click();
       await daySection.locator('li', { hasText: tf(lang, 'workspaceCalendar.booking.day.student', { name: STUDENT }) }).filter({ hasText: time }).first().waitFor();
+      // The counselor may move it too: the appointment's "move" opens its time field.
+      const theirs = daySection.locator('li', { hasText: tf(lang, 'workspaceCalendar.booking.day.student', { name: STUDENT }) }).filter({ hasText: time }).first();
+      await theirs.getByRole('button', { name: t(lang, 'workspaceCalendar.calendar.moveTitle') }).click();
+      await theirs.getByRole('form', { name: t(lang, 'workspaceCalendar.calendar.moveTitle') }).getByLabel(t(lang, 'workspaceCalendar.calendar.moveStart')).waitFor();
       await c.page.getByRole('heading', { name: t(lang, 'workspaceCalendar.booking.availability.title') }).waitFor();
       await noRawKeys(c.page);
       found.push(...(await axe(c.page, `${lang} booking (counselor)`)));

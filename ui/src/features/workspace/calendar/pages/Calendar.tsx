@@ -22,6 +22,7 @@ import { TextField } from '../../../../ui/fields/TextField';
 import { createEvent, deleteEvent, type CalendarItem, getFeed, listItems, makeFeed, reschedule, respond, revokeFeed, type Feed, updateEvent } from '../api';
 import { addDays, at, atMinute, drawnOn, hhmm, itemsOn, moveToDay, parseDay, step, type View, VIEWS, windowOf, WEEKDAYS, ymd } from '../grid';
 import { type Change, type How, TimeGrid } from '../components/TimeGrid';
+import { RescheduleForm } from '../components/RescheduleForm';
 
 adoptStyles(css);
 
@@ -254,7 +255,8 @@ function CalendarBody() {
         )}
         {shown?.kind === 'appointment' && shown.canMove && (
           <RescheduleForm
-            item={shown}
+            id={shown.id}
+            start={shown.start}
             onDone={() => {
               setShown(null);
               load();
@@ -472,37 +474,6 @@ function ItemDetail({ item, onResponded }: { item: CalendarItem; onResponded: ()
       {item.notes && <p class="cal-notes">{item.notes}</p>}
       <Link href={item.link}>{t(`${K}.open`)}</Link>
     </>
-  );
-}
-
-/** An appointment moved to another time of the host: its new day and start, the server's reason beside the time. */
-function RescheduleForm({ item, onDone }: { item: CalendarItem; onDone: () => void }) {
-  const { t } = useTranslation();
-  const form = useForm({ day: ymd(new Date(item.start)), start: hhmm(item.start) });
-  const { attach, values: v } = form;
-  const save = form.submit(async () => {
-    const start = at(v.day, v.start);
-    if (!start) return form.fail({ [at(v.day, '00:00') ? 'start' : 'day']: t(`${K}.badTime`) });
-    try {
-      await reschedule(item.id, start);
-      toast.success(t(`${K}.appointmentMoved`));
-      onDone();
-    } catch (err) {
-      form.failWith(err as ApiError);
-    }
-  });
-  return (
-    <form ref={attach} onSubmit={save} noValidate aria-labelledby="cal-move-title" class="cal-move">
-      <h3 id="cal-move-title">{t(`${K}.moveTitle`)}</h3>
-      <FormMessage message={form.message} />
-      <div class="grid">
-        <TextField id="move-day" label={t(`${K}.moveDay`)} hint={t('ui.dateField.hint')} {...form.text('day')} />
-        <TextField id="move-start" label={t(`${K}.moveStart`)} hint={t(`${K}.fields.timeHint`)} {...form.text('start')} />
-      </div>
-      <button type="submit" aria-busy={form.busy ? 'true' : undefined}>
-        {t(`${K}.moveSubmit`)}
-      </button>
-    </form>
   );
 }
 

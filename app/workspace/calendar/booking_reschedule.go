@@ -56,6 +56,9 @@ func (h *Handlers) Reschedule(w http.ResponseWriter, r *http.Request) error {
 	} else if err != nil {
 		return err
 	}
+	if v.Role == "student" && !a.Published { // the host stopped taking appointments: only they move them
+		return web.Invalid(map[string]web.Msg{"start": web.M("workspaceCalendar.errors.noHost")})
+	}
 	slot, err := slotAt(a, req.Start, now)
 	if err != nil {
 		return err

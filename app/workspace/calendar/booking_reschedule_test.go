@@ -165,6 +165,20 @@ func TestRescheduleRules(t *testing.T) {
 		t.Error("a refused move was announced")
 	}
 
+	// A host who stopped taking appointments: the student may not move theirs (on start), the host still may.
+	hours := []map[string]any{}
+	for d := 1; d <= 5; d++ {
+		hours = append(hours, map[string]any{"weekday": d, "start": "09:00", "end": "12:00"})
+	}
+	avail := map[string]any{"slotMinutes": 30, "bufferMinutes": 0, "timeZone": "Asia/Ulaanbaatar", "published": false, "hours": hours, "exceptions": []any{}}
+	apitest.MustStatus(t, w.call(t, w.hostC, "PUT", "/api/booking/availability", avail), 200)
+	r = w.move(t, sc, idA, monday9)
+	if errs, _ := r.Body["errors"].(map[string]any); r.Status != 422 || errs["start"] != i18n.T("en", "workspaceCalendar.errors.noHost") {
+		t.Errorf("moved with an unpublished host: %s", r.Raw)
+	}
+	avail["published"] = true
+	apitest.MustStatus(t, w.call(t, w.hostC, "PUT", "/api/booking/availability", avail), 200)
+
 	// 11 hours before: the student may no longer move A; the host may.
 	w.clock.Advance(tuesday9.Sub(w.clock.Now()) - 11*time.Hour)
 	r = w.move(t, sc, idA, monday9.Add(4*24*time.Hour), "Accept-Language", "mn") // Friday 09:00

@@ -208,13 +208,22 @@ export function TimeGrid(props: {
   const cancelDrag = () => {
     const d = drag.current;
     if (!d) return;
+    const lifted = d.mode !== 'create' && suppressClick.current; // by a finger's hold
     suppressClick.current = true;
     finish();
-    if (d.moved || d.mode !== 'create') props.onCancel();
+    if (d.moved || lifted) props.onCancel();
   };
   useLayoutEffect(() => {
     live.current = { move: onMove, up: onUp, escape: onEscape, cancel: cancelDrag, holdMove, holdEnd: unhold };
   });
+  // The hours listen to touchmove all the time (not passive), so that the browser waits for them
+  // before it scrolls and a lifted item's first move is never taken for a scroll.
+  useEffect(() => {
+    const el = body.current;
+    const f = (e: TouchEvent) => drag.current && e.cancelable && e.preventDefault();
+    el?.addEventListener('touchmove', f, { passive: false });
+    return () => el?.removeEventListener('touchmove', f);
+  }, []);
   useEffect(
     () => () => {
       listen(false);

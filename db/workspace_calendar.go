@@ -252,6 +252,23 @@ func (s *Store) SetBookingStatus(ctx context.Context, id int64, status string, b
 	return oneRow(res)
 }
 
+// RescheduleBooking moves a booked appointment from its start at from to [start, end) and sets
+// when its reminder counts as sent (zero: not yet, so the job sends one for the new time).
+// ErrNotFound when it is no longer booked at from (cancelled, or moved meanwhile); ErrConflict
+// when the host has another active booking at start (the unique index bookings_slot_idx).
+func (s *Store) RescheduleBooking(ctx context.Context, id int64, from, start, end, reminded time.Time) error {
+	var rem any
+	if !reminded.IsZero() {
+		rem = T(reminded)
+	}
+	res, err := s.exec(ctx, `UPDATE bookings SET start_at = ?, end_at = ?, reminded_at = ? WHERE id = ? AND status = 'booked' AND start_at = ?`,
+		T(start), T(end), rem, id, T(from))
+	if err != nil {
+		return err
+	}
+	return oneRow(res)
+}
+
 // DueReminders lists booked slots starting in [from, to) not reminded yet.
 func (s *Store) DueReminders(ctx context.Context, from, to time.Time, limit int) ([]Booking, error) {
 	return s.bookingList(ctx, `WHERE b.id IN (SELECT id FROM bookings WHERE start_at >= ? AND start_at < ? AND status = 'booked'

@@ -27,6 +27,26 @@ async function drag(page, x, y, dx, dy, beforeUp) {
   await page.mouse.up();
 }
 
+/**
+ * A finger on the phone, as pointer events of pointerType touch: pressed at (x, y) (hold: kept
+ * still until the item lifts), moved in steps by dy, and lifted.
+ */
+async function touchDrag(page, x, y, dy, hold = true) {
+  const fire = (type, cy) =>
+    page.evaluate(
+      ([type, x, y]) => {
+        if (type === 'pointerdown') window.__touched = document.elementFromPoint(x, y);
+        const init = { bubbles: true, cancelable: true, composed: true, pointerId: 7, pointerType: 'touch', isPrimary: true, button: type === 'pointermove' ? -1 : 0, buttons: type === 'pointerup' ? 0 : 1, clientX: x, clientY: y };
+        window.__touched.dispatchEvent(new PointerEvent(type, init));
+      },
+      [type, x, cy],
+    );
+  await fire('pointerdown', y);
+  if (hold) await page.locator('.tg-dragging').waitFor();
+  for (let i = 1; i <= 4; i++) await fire('pointermove', y + (dy * i) / 4);
+  await fire('pointerup', y + dy);
+}
+
 describe('calendar hour grids', () => {
   for (const [lang, viewport, scheme] of [
     ['en', DESKTOP, 'light'],
@@ -34,7 +54,7 @@ describe('calendar hour grids', () => {
   ]) {
     it(`moves, resizes and creates events by mouse and keyboard (${lang}, ${viewport.width}px)`, async () => {
       const user = await registerApi(site.baseURL, { email: `grid.${lang}@example.test`, firstName: 'Anu', lastName: 'Bold' });
-      const context = await site.browser.newContext({ viewport, colorScheme: scheme, timezoneId: 'Asia/Ulaanbaatar' });
+      const context = await site.browser.newContext({ viewport, colorScheme: scheme, timezoneId: 'Asia/Ulaanbaatar', hasTouch: lang === 'mn' });
       await signInApi(context, site.baseURL, user);
       await context.addCookies([{ name: 'gerege_signed_in', value: '1', url: site.baseURL }]);
       const page = await context.newPage();
@@ -80,7 +100,7 @@ describe('calendar hour grids', () => {
       // Drag to another hour (and, on the desktop, the next day): 11:00–12:00.
       let box = await ev.boundingBox();
       const next = lang === 'en' ? cols[cols.indexOf(day) + 1] : day;
-      let body = await put(() => drag(page, box.x + box.width / 2, box.y + 5, lang === 'en' ? col.width : 0, hour));
+      let body = await put(() => drag(page, box.x + box.width / 2, box.y + box.height / 2, lang === 'en' ? col.width : 0, hour));
       assert.deepEqual([body.start, body.end], [ub(next, 11), ub(next, 12)]);
       assert.equal(body.title, title);
       // Drag the bottom edge an hour and a half down: the end is 13:30.
@@ -94,7 +114,7 @@ describe('calendar hour grids', () => {
       let sent = false;
       const spy = (r) => r.method() === 'PUT' && (sent = true);
       page.on('request', spy);
-      await drag(page, box.x + box.width / 2, box.y + 5, 0, 2 * hour, () => page.keyboard.press('Escape'));
+      await drag(page, box.x + box.width / 2, box.y + box.height / 2, 0, 2 * hour, () => page.keyboard.press('Escape'));
       await page.locator('#cal-said', { hasText: t(lang, `${K}.dragCancelled`) }).waitFor({ state: 'attached' });
       page.off('request', spy);
       assert.equal(sent, false, 'a cancelled drag sent a change');
@@ -130,6 +150,44 @@ describe('calendar hour grids', () => {
       await page.locator('.toast__message', { hasText: t(lang, `${K}.rolledBack`) }).first().waitFor();
       await page.waitForFunction(() => document.querySelector('.tg-ev .cal-time')?.textContent === '11:15–14:00');
       await page.unroute(/\/api\/calendar\/events\/\d+$/);
+
+      // The start: Alt+up moves it 15 minutes earlier, the end stays (said); then the top edge by
+      // the mouse (desktop) or, on the phone, a finger: touch and hold lifts the event (said), it
+      // drags an hour up; held on its top edge, it moves the start; a quick swipe only scrolls.
+      const on = lang === 'en' ? day : new Date(Date.parse(`${day}T12:00:00Z`) + 24 * HOUR).toISOString().slice(0, 10);
+      await page.waitForFunction(() => document.activeElement?.classList.contains('tg-ev'));
+      body = await put(() => page.keyboard.press('Alt+ArrowUp'));
+      assert.deepEqual([body.start, body.end], [ub(on, 11), ub(on, 14)]);
+      await page.locator('#cal-said', { hasText: tf(lang, `${K}.startTo`, { time: '11:00' }) }).waitFor({ state: 'attached' });
+      await ev.scrollIntoViewIfNeeded();
+      box = await ev.boundingBox();
+      if (lang === 'en') {
+        body = await put(() => drag(page, box.x + box.width / 2, box.y + 2, 0, hour));
+        assert.deepEqual([body.start, body.end], [ub(on, 12), ub(on, 14)]);
+      } else {
+        assert.deepEqual(
+          await page.evaluate(() => [getComputedStyle(document.querySelector('.tg-own')).touchAction, getComputedStyle(document.querySelector('.tg-grip')).touchAction, getComputedStyle(document.querySelector('.tg-body')).touchAction]),
+          ['pan-x pan-y', 'none', 'auto'],
+          'only the events and their edges keep the page from scrolling',
+        );
+        body = await put(() => touchDrag(page, box.x + box.width / 2, box.y + box.height / 2, -hour));
+        assert.deepEqual([body.start, body.end], [ub(on, 10), ub(on, 13)]);
+        await page.locator('#cal-said', { hasText: t(lang, `${K}.movedTo`).slice(0, 6) }).waitFor({ state: 'attached' });
+        await page.waitForFunction(() => document.querySelector('.tg-ev .cal-time')?.textContent === '10:00–13:00');
+        box = await ev.boundingBox();
+        body = await put(() => touchDrag(page, box.x + box.width / 2, box.y + 3, hour / 2));
+        assert.deepEqual([body.start, body.end], [ub(on, 10, 30), ub(on, 13)]);
+        await page.waitForFunction(() => document.querySelector('.tg-ev .cal-time')?.textContent === '10:30–13:00');
+        let sent = false;
+        const spy = (r) => r.method() === 'PUT' && (sent = true);
+        page.on('request', spy);
+        box = await ev.boundingBox();
+        await touchDrag(page, box.x + box.width / 2, box.y + box.height / 2, hour, false);
+        await page.waitForTimeout(500); // longer than the hold: a swipe never lifts the event
+        page.off('request', spy);
+        assert.equal(sent, false, 'a swipe moved the event');
+        assert.equal(await page.locator('.tg-dragging').count(), 0);
+      }
 
       // Drag over empty hours (09:00 to 10:30 of the first day): the form opens with that span.
       await page.evaluate(() => {

@@ -148,3 +148,39 @@ func BenchmarkBookingThroughput(b *testing.B) {
 	}
 	wg.Wait()
 }
+
+// BenchmarkReschedule moves one appointment back and forth between two slots through the store,
+// as the handler's transaction does: the host's active bookings around the new slot (the
+// overlap check), then the conditional update of the booking.
+func BenchmarkReschedule(b *testing.B) {
+	store, me, student := benchStore(b)
+	ctx := context.Background()
+	slotA := benchNow.AddDate(4, 0, 0)
+	slotB := slotA.Add(time.Hour)
+	var id int64
+	if err := store.InTx(ctx, func(tx *db.Store) error {
+		var err error
+		id, err = tx.InsertBooking(ctx, db.Booking{HostID: me, StudentID: student, Start: slotA, End: slotA.Add(30 * time.Minute)}, benchNow)
+		return err
+	}); err != nil {
+		b.Fatal(err)
+	}
+	cur := slotA
+	b.ResetTimer()
+	for b.Loop() {
+		to := slotB
+		if cur.Equal(slotB) {
+			to = slotA
+		}
+		err := store.InTx(ctx, func(tx *db.Store) error {
+			if _, err := tx.HostBookings(ctx, me, to.Add(-24*time.Hour), to.Add(30*time.Minute)); err != nil {
+				return err
+			}
+			return tx.RescheduleBooking(ctx, id, cur, to, to.Add(30*time.Minute), time.Time{})
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		cur = to
+	}
+}

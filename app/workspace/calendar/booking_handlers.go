@@ -266,23 +266,10 @@ func (h *Handlers) Book(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	now := h.Now()
-	start := req.Start.UTC()
-	if !start.After(now) {
-		return web.Invalid(map[string]web.Msg{"start": web.M("workspaceCalendar.errors.past")})
-	}
-	if start.After(now.Add(bookAhead)) {
-		return web.Invalid(map[string]web.Msg{"start": web.M("workspaceCalendar.errors.tooFar")})
-	}
 	// The slot must be one of the availability's (taken or not) …
-	var slot *Slot
-	for _, s := range slots(a, start.Add(-24*time.Hour), 3, now, nil) {
-		if s.Start.Equal(start) {
-			slot = &s
-			break
-		}
-	}
-	if slot == nil {
-		return web.Invalid(map[string]web.Msg{"start": web.M("workspaceCalendar.errors.outside")})
+	slot, err := slotAt(a, req.Start, now)
+	if err != nil {
+		return err
 	}
 	if err := h.rate(u, "book"); err != nil {
 		return err
@@ -331,6 +318,24 @@ func (h *Handlers) Book(w http.ResponseWriter, r *http.Request) error {
 	}
 	web.JSON(w, http.StatusCreated, bookingView(b, u.ID, now))
 	return nil
+}
+
+// slotAt is the slot of the host's availability starting at start (taken or not): in the
+// future, within bookAhead, on the grid of the host's hours; each refusal on the field start.
+func slotAt(a db.BookingHost, start time.Time, now time.Time) (*Slot, error) {
+	start = start.UTC()
+	if !start.After(now) {
+		return nil, web.Invalid(map[string]web.Msg{"start": web.M("workspaceCalendar.errors.past")})
+	}
+	if start.After(now.Add(bookAhead)) {
+		return nil, web.Invalid(map[string]web.Msg{"start": web.M("workspaceCalendar.errors.tooFar")})
+	}
+	for _, s := range slots(a, start.Add(-24*time.Hour), 3, now, nil) {
+		if s.Start.Equal(start) {
+			return &s, nil
+		}
+	}
+	return nil, web.Invalid(map[string]web.Msg{"start": web.M("workspaceCalendar.errors.outside")})
 }
 
 // Mine is GET /api/booking/mine: the student's appointments from today on (as host too, when

@@ -20,4 +20,7 @@ var (
 	// Cancelled tells the other side an appointment was cancelled.
 	Cancelled = notify.Register(notify.Kind{Name: "calendar.cancelled", Title: "workspaceCalendar.notify.cancelled.title",
 		Body: "workspaceCalendar.notify.cancelled.body", Label: "workspaceCalendar.notify.cancelled.label", DefaultEmail: notify.Immediate})
+	// Rescheduled tells the other side an appointment was moved, with the old and the new time.
+	Rescheduled = notify.Register(notify.Kind{Name: "calendar.rescheduled", Title: "workspaceCalendar.notify.rescheduled.title",
+		Body: "workspaceCalendar.notify.rescheduled.body", Label: "workspaceCalendar.notify.rescheduled.label", DefaultEmail: notify.Immediate})
 )

@@ -94,7 +94,7 @@ func (h *Handlers) items(ctx context.Context, userID int64, lang string, from, t
 	for _, e := range events {
 		out.Items = append(out.Items, CalendarItem{Key: "event:" + strconv.FormatInt(e.ID, 10), Kind: "event", ID: e.ID, Title: e.Title,
 			Start: e.Start.UTC(), End: e.End.UTC(), Notes: e.Notes, Location: e.Location, Link: "/dashboard/calendar",
-			Invitees: inviteeViews(invitees[e.ID])})
+			Invitees: inviteeViews(invitees[e.ID]), CanMove: true})
 	}
 	invited, err := h.Store.InvitedEvents(ctx, userID, from, to, maxEventLen, maxItems)
 	if err != nil {
@@ -107,6 +107,7 @@ func (h *Handlers) items(ctx context.Context, userID int64, lang string, from, t
 	if err != nil {
 		return out, err
 	}
+	now := h.Now()
 	for _, b := range bookings {
 		if !b.End.After(from) {
 			continue
@@ -117,7 +118,7 @@ func (h *Handlers) items(ctx context.Context, userID int64, lang string, from, t
 		}
 		out.Items = append(out.Items, CalendarItem{Key: "booking:" + strconv.FormatInt(b.ID, 10), Kind: "appointment", ID: b.ID,
 			Title: title, Start: b.Start.UTC(), End: b.End.UTC(), Notes: b.Note, Location: b.OrgName, Status: b.Status,
-			Link: "/dashboard/booking", Invitees: []InviteeView{}})
+			Link: "/dashboard/booking", Invitees: []InviteeView{}, CanMove: bookingView(b, userID, now).CanReschedule})
 	}
 	// Deadlines are days in Ulaanbaatar: applications are accepted through that day.
 	fromDay, toDay := from.In(defaultZone).Format("2006-01-02"), to.Add(-time.Nanosecond).In(defaultZone).Format("2006-01-02")

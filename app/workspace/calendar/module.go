@@ -56,6 +56,9 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Post("/booking/bookings/{id}/cancel", authz.WorkspaceCalendar, h.Cancel, authz.Doc{ID: "cancelBooking", Req: struct{}{},
 		Resp: BookingView{}, Summary: "Cancel an appointment: the student until the cut-off (12 hours before), the host until it starts"})
 
+	r.Post("/booking/bookings/{id}/reschedule", authz.WorkspaceCalendar, h.Reschedule, authz.Doc{ID: "rescheduleBooking", Req: RescheduleRequest{},
+		Resp: BookingView{}, Summary: "Move an appointment to another free time of the host (either side: the student until the cut-off, the host until it starts); the other side is told"})
+
 	// Calendar.
 	r.Get("/calendar", authz.WorkspaceCalendar, h.Items, authz.Doc{ID: "listCalendarItems", Query: RangeQuery{}, Resp: CalendarItems{},
 		Summary: "The person's events, appointments and followed deadlines overlapping [from, to) (at most 62 days)"})

@@ -71,6 +71,11 @@ type BookRequest struct {
 	Note   string    `json:"note" maxLength:"500" description:"what the student would like to talk about (optional)"`
 }
 
+// RescheduleRequest moves an appointment to another free time of the host.
+type RescheduleRequest struct {
+	Start time.Time `json:"start" description:"the new start: a free slot of the host's availability (as listBookingSlots gives them)"`
+}
+
 // BookingView is an appointment as either side sees it.
 type BookingView struct {
 	ID           int64     `json:"id"`
@@ -86,7 +91,9 @@ type BookingView struct {
 	Role         string    `json:"role" enum:"host,student" description:"the reader's side"`
 	CanCancel    bool      `json:"canCancel"`
 	CanNoShow    bool      `json:"canNoShow"`
-	CreatedAt    time.Time `json:"createdAt"`
+	// CanReschedule: the reader may move it to another free time now (the same window as cancelling).
+	CanReschedule bool      `json:"canReschedule"`
+	CreatedAt     time.Time `json:"createdAt"`
 }
 
 // BookingList lists appointments.
@@ -157,6 +164,8 @@ type CalendarItem struct {
 	Owner string `json:"owner"`
 	// Invitees are the people invited to one's own event.
 	Invitees []InviteeView `json:"invitees"`
+	// CanMove: the reader may move it now (their own event; an appointment they may reschedule).
+	CanMove bool `json:"canMove" description:"one's own event, or an appointment the reader may move now (rescheduleBooking)"`
 }
 
 // CalendarItems is the calendar's window.
@@ -205,6 +214,7 @@ func bookingView(b db.Booking, reader int64, now time.Time) BookingView {
 		} else {
 			v.CanCancel = now.Before(b.Start.Add(-CancelCutoff))
 		}
+		v.CanReschedule = v.CanCancel
 	}
 	return v
 }

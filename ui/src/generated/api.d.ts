@@ -1224,6 +1224,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/booking/bookings/{id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move an appointment to another free time of the host (either side: the student until the cut-off, the host until it starts); the other side is told */
+        post: operations["rescheduleBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/booking/day": {
         parameters: {
             query?: never;
@@ -5250,6 +5267,7 @@ export interface components {
         CalendarBookingView: {
             canCancel: boolean;
             canNoShow: boolean;
+            canReschedule: boolean;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -5276,6 +5294,8 @@ export interface components {
         };
         CalendarCalendarItem: {
             allDay: boolean;
+            /** @description one's own event, or an appointment the reader may move now (rescheduleBooking) */
+            canMove: boolean;
             /** Format: date-time */
             end: string;
             /** Format: int64 */
@@ -5368,6 +5388,13 @@ export interface components {
             name: string;
             /** @enum {string} */
             status: "pending" | "accepted" | "declined";
+        };
+        CalendarRescheduleRequest: {
+            /**
+             * Format: date-time
+             * @description the new start: a free slot of the host's availability (as listBookingSlots gives them)
+             */
+            start: string;
         };
         CalendarRespondRequest: {
             /** @enum {string} */
@@ -14356,6 +14383,95 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarBookingView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    rescheduleBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CalendarRescheduleRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {

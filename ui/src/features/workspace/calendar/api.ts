@@ -32,3 +32,4 @@ export const listSlots = (host: number, from: string, days = 7) =>
 export const book = (hostId: number, start: string, note: string) => post<Booking>('/booking/bookings', { hostId, start, note });
 export const myBookings = () => get<Resp<'listMyBookings'>>('/booking/mine');
 export const cancelBooking = (id: number) => post<Booking>(`/booking/bookings/${id}/cancel`, {});
+export const reschedule = (id: number, start: string) => post<Booking>(`/booking/bookings/${id}/reschedule`, { start });

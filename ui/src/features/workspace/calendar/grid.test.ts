@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, at, atMinute, drawnOn, itemsOn, layoutDay, minutesInto, monthDays, moveToDay, parseDay, resized, shifted, snap, step, weekDays, windowOf, ymd } from './grid';
+import { addDays, addMonths, at, atMinute, drawnOn, itemsOn, layoutDay, minutesInto, monthDays, moveToDay, parseDay, resized, resizedStart, shifted, snap, step, weekDays, windowOf, ymd } from './grid';
 
 describe('calendar grid', () => {
   it('counts days and months', () => {
@@ -57,6 +57,10 @@ describe('calendar grid', () => {
     expect(shifted(item, 0, -15)).toEqual({ start: at('2026-11-25', '08:45'), end: at('2026-11-25', '09:45') });
     expect(resized(item, 30).end).toBe(at('2026-11-25', '10:30'));
     expect(resized(item, -120).end).toBe(at('2026-11-25', '09:15'));
+    // The top edge: the start moves, the end stays, never closer than a step to the end.
+    expect(resizedStart(item, -45)).toEqual({ start: at('2026-11-25', '08:15'), end: item.end });
+    expect(resizedStart(item, 15).start).toBe(at('2026-11-25', '09:15'));
+    expect(resizedStart(item, 120)).toEqual({ start: at('2026-11-25', '09:45'), end: item.end });
     expect(snap(52)).toBe(45);
     expect(snap(53)).toBe(60);
     expect(minutesInto(at('2026-11-25', '09:30')!, '2026-11-25')).toBe(570);

@@ -208,6 +208,13 @@ export function resized(item: Timed, minutes: number): { start: string; end: str
   return { start: item.start, end: new Date(e).toISOString() };
 }
 
+/** The item with its start moved by minutes (its end kept), never shorter than one step. */
+export function resizedStart(item: Timed, minutes: number): { start: string; end: string } {
+  const e = new Date(item.end).getTime();
+  const s = Math.min(new Date(item.start).getTime() + minutes * MINUTE, e - SNAP * MINUTE);
+  return { start: new Date(s).toISOString(), end: item.end };
+}
+
 /** The instant minutes after the local midnight of day. */
 export const atMinute = (day: string, minutes: number) => new Date(parseDay(day).getTime() + minutes * MINUTE).toISOString();
 

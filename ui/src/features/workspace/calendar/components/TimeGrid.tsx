@@ -3,29 +3,38 @@
 // time, scrolled to working hours when it opens.
 //
 // One's own events move and resize. Mouse (or pen): drag an event to another day and hour, drag
-// its bottom edge to change its end (15-minute steps), Escape cancels a drag; drag over empty
-// hours (or click them) to create an event for that span. Keyboard, with an event focused:
-// up/down move it by 15 minutes, left/right by a day, Shift+up/down change its end. The page
+// its bottom edge to change its end or its top edge to change its start (15-minute steps),
+// Escape cancels a drag; drag over empty hours (or click them) to create an event for that span.
+// Keyboard, with an event focused: up/down move it by 15 minutes, left/right by a day,
+// Shift+up/down change its end, Alt+up/down its start. Appointments the person may reschedule
+// move (not resize) the same ways, by keys a slot's length at a time. The page
 // saves each change optimistically and rolls it back when the server refuses (Calendar.tsx).
 import type { TargetedKeyboardEvent, TargetedPointerEvent } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../lib/formatTime';
 import type { CalendarItem } from '../api';
-import { dayLength, hhmm, itemsOn, layoutDay, minutesInto, parseDay, resized, shifted, SNAP, snap } from '../grid';
+import { dayLength, hhmm, itemsOn, layoutDay, minutesInto, parseDay, resized, resizedStart, shifted, SNAP, snap } from '../grid';
 
 const K = 'workspaceCalendar.calendar';
+/** An item's length in minutes. */
+const lengthOf = (i: { start: string; end: string }) => (Date.parse(i.end) - Date.parse(i.start)) / 60_000;
 /** Where the hours open: 08:00. */
 const WORK_START = 8;
 /** Pointer travel (px) before a press becomes a drag. */
 const THRESHOLD = 4;
 /** How near the edge of the hours (px) a drag scrolls them. */
 const EDGE = 24;
+/** How long a finger holds an item (ms) before it lifts and drags, and how far it may stray (px) meanwhile. */
+const HOLD = 400;
+const SLOP = 10;
 
 export type Change = { start: string; end: string };
+/** What a change does: moves the item, or moves its end ('resize') or its start ('start'). */
+export type How = 'move' | 'resize' | 'start';
 
 type Drag =
-  | { mode: 'move' | 'resize'; item: CalendarItem; day: string; x: number; y: number; at: number; moved: boolean }
+  | { mode: How; item: CalendarItem; day: string; x: number; y: number; at: number; moved: boolean }
   | { mode: 'create'; day: string; x: number; y: number; at: number; moved: boolean };
 
 type Preview = { key: string; change: Change } | { create: string; from: number; to: number } | null;
@@ -35,9 +44,11 @@ export function TimeGrid(props: {
   items: CalendarItem[];
   today: string;
   onOpen: (item: CalendarItem) => void;
-  onChange: (item: CalendarItem, to: Change, how: 'move' | 'resize') => void;
+  onChange: (item: CalendarItem, to: Change, how: How, by: 'pointer' | 'key') => void;
   onCreate: (day: string, from: number, to: number) => void;
   onCancel: () => void;
+  /** A finger's touch and hold lifted an item (said in the live region). */
+  onLift: () => void;
 }) {
   const { t } = useTranslation();
   const { days, today } = props;
@@ -87,6 +98,11 @@ export function TimeGrid(props: {
       const end = minutesInto(d.item.end, d.day);
       return resized(d.item, snap(end + min - d.at) - end);
     }
+    if (d.mode === 'start') {
+      const { min } = where(x, y, d.day);
+      const begin = minutesInto(d.item.start, d.day);
+      return resizedStart(d.item, snap(begin + min - d.at) - begin);
+    }
     const { day, min } = where(x, y);
     const start = minutesInto(d.item.start, d.day);
     const daysAcross = Math.round((parseDay(day).getTime() - parseDay(d.day).getTime()) / 86_400_000);
@@ -94,18 +110,39 @@ export function TimeGrid(props: {
   };
 
   // The window's listeners during a drag: stable functions that call this render's handlers.
-  const live = useRef<{ move: (e: PointerEvent) => void; up: (e: PointerEvent) => void; escape: (e: KeyboardEvent) => void } | null>(null);
+  type Live = {
+    move: (e: PointerEvent) => void;
+    up: (e: PointerEvent) => void;
+    escape: (e: KeyboardEvent) => void;
+    cancel: () => void;
+    holdMove: (e: PointerEvent) => void;
+    holdEnd: () => void;
+  };
+  const live = useRef<Live | null>(null);
   const [on] = useState(() => ({
     move: (e: PointerEvent) => live.current?.move(e),
     up: (e: PointerEvent) => live.current?.up(e),
     escape: (e: KeyboardEvent) => live.current?.escape(e),
+    cancel: () => live.current?.cancel(),
+    holdMove: (e: PointerEvent) => live.current?.holdMove(e),
+    holdEnd: () => live.current?.holdEnd(),
+    // A lifted finger drags: the page must not scroll under it (the browser would take the
+    // touch over and cancel the drag).
+    touch: (e: TouchEvent) => e.cancelable && e.preventDefault(),
   }));
+  const listen = (add: boolean) => {
+    const f = add ? window.addEventListener.bind(window) : window.removeEventListener.bind(window);
+    f('pointermove', on.move as EventListener);
+    f('pointerup', on.up as EventListener);
+    f('pointercancel', on.cancel);
+    f('keydown', on.escape as EventListener, true);
+    if (add) window.addEventListener('touchmove', on.touch, { passive: false });
+    else window.removeEventListener('touchmove', on.touch);
+  };
   const finish = () => {
     drag.current = null;
     setPreview(null);
-    window.removeEventListener('pointermove', on.move);
-    window.removeEventListener('pointerup', on.up);
-    window.removeEventListener('keydown', on.escape, true);
+    listen(false);
   };
   const onMove = (e: PointerEvent) => {
     const d = drag.current;
@@ -139,54 +176,118 @@ export function TimeGrid(props: {
       const lo = Math.max(0, Math.min(from, b));
       return props.onCreate(d.day, lo, Math.min(dayLength(d.day), Math.max(Math.max(from, b), lo + SNAP)));
     }
+    if (d.moved || suppressClick.current) {
+      // No click after a drag, nor after a finger's lift (a click may or may not follow it).
+      suppressClick.current = true;
+      window.setTimeout(() => (suppressClick.current = false), 400);
+    }
     if (!d.moved) return;
-    suppressClick.current = true;
     const to = changeOf(d, e.clientX, e.clientY);
-    if (to.start !== d.item.start || to.end !== d.item.end) props.onChange(d.item, to, d.mode);
+    if (to.start !== d.item.start || to.end !== d.item.end) props.onChange(d.item, to, d.mode, 'pointer');
+  };
+  // Touch and hold: HOLD ms without the finger going further than SLOP px lifts the item.
+  const held = useRef<{ timer: number; x: number; y: number; id: number } | null>(null);
+  const unhold = () => {
+    if (held.current) clearTimeout(held.current.timer);
+    held.current = null;
+    window.removeEventListener('pointermove', on.holdMove);
+    window.removeEventListener('pointerup', on.holdEnd);
+    window.removeEventListener('pointercancel', on.holdEnd);
+  };
+  const holdMove = (e: PointerEvent) => {
+    const h = held.current;
+    if (h && e.pointerId === h.id && Math.hypot(e.clientX - h.x, e.clientY - h.y) > SLOP) unhold();
   };
   const onEscape = (e: KeyboardEvent) => {
     if (e.key !== 'Escape' || !drag.current) return;
     e.preventDefault();
     e.stopPropagation();
-    const moved = drag.current.moved;
+    cancelDrag();
+  };
+  /** Escape, or the browser taking the pointer over: the item goes back, the drag is said to be cancelled. */
+  const cancelDrag = () => {
+    const d = drag.current;
+    if (!d) return;
+    const lifted = d.mode !== 'create' && suppressClick.current; // by a finger's hold
     suppressClick.current = true;
     finish();
-    if (moved) props.onCancel();
+    if (d.moved || lifted) props.onCancel();
   };
   useLayoutEffect(() => {
-    live.current = { move: onMove, up: onUp, escape: onEscape };
+    live.current = { move: onMove, up: onUp, escape: onEscape, cancel: cancelDrag, holdMove, holdEnd: unhold };
   });
+  // The hours listen to touchmove all the time (not passive), so that the browser waits for them
+  // before it scrolls and a lifted item's first move is never taken for a scroll.
+  useEffect(() => {
+    const el = body.current;
+    const f = (e: TouchEvent) => drag.current && e.cancelable && e.preventDefault();
+    el?.addEventListener('touchmove', f, { passive: false });
+    return () => el?.removeEventListener('touchmove', f);
+  }, []);
   useEffect(
     () => () => {
-      window.removeEventListener('pointermove', on.move);
-      window.removeEventListener('pointerup', on.up);
-      window.removeEventListener('keydown', on.escape, true);
+      listen(false);
+      unhold();
     },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [on],
   );
 
-  const start = (e: TargetedPointerEvent<HTMLElement>, d: Drag) => {
-    if (e.button !== 0 || e.pointerType === 'touch') return; // fingers scroll the hours; they tap to open
-    e.preventDefault();
+  const begin = (d: Drag) => {
     suppressClick.current = false;
     drag.current = d;
-    window.addEventListener('pointermove', on.move);
-    window.addEventListener('pointerup', on.up);
-    window.addEventListener('keydown', on.escape, true);
+    listen(true);
+  };
+  const start = (e: TargetedPointerEvent<HTMLElement>, d: Drag) => {
+    if (e.button !== 0) return;
+    if (e.pointerType === 'touch') {
+      // A finger scrolls the hours and taps to open; touching and holding an item of one's
+      // own lifts it, and then it drags (empty hours: a tap opens the form).
+      if (d.mode !== 'create') hold(e, d);
+      return;
+    }
+    e.preventDefault();
+    begin(d);
+  };
+
+  const hold = (e: TargetedPointerEvent<HTMLElement>, d: Drag) => {
+    unhold();
+    const timer = window.setTimeout(() => {
+      unhold();
+      if (d.mode === 'create') return;
+      begin({ ...d, moved: false });
+      suppressClick.current = true; // the lift is not a tap
+      setPreview({ key: d.item.key, change: { start: d.item.start, end: d.item.end } });
+      props.onLift();
+      navigator.vibrate?.(10);
+    }, HOLD);
+    held.current = { timer, x: e.clientX, y: e.clientY, id: e.pointerId };
+    window.addEventListener('pointermove', on.holdMove);
+    window.addEventListener('pointerup', on.holdEnd);
+    window.addEventListener('pointercancel', on.holdEnd);
   };
 
   const onKey = (e: TargetedKeyboardEvent<HTMLButtonElement>, item: CalendarItem) => {
-    if (item.kind !== 'event' || e.altKey || e.ctrlKey || e.metaKey) return;
-    const step = e.key === 'ArrowUp' ? -SNAP : e.key === 'ArrowDown' ? SNAP : 0;
+    if (!item.canMove || e.ctrlKey || e.metaKey) return;
+    // An appointment moves by its own length (the next slot when the host has no break) and
+    // keeps it; an event by 15 minutes.
+    const appointment = item.kind === 'appointment';
+    const unit = appointment ? lengthOf(item) : SNAP;
+    const step = e.key === 'ArrowUp' ? -unit : e.key === 'ArrowDown' ? unit : 0;
     let to: Change | null = null;
-    if (e.shiftKey && step) to = resized(item, step);
+    let how: How = 'move';
+    if ((e.shiftKey || e.altKey) && appointment) return;
+    if (e.altKey && e.shiftKey) return;
+    if (e.altKey && step) [to, how] = [resizedStart(item, step), 'start'];
+    else if (e.altKey) return;
+    else if (e.shiftKey && step) [to, how] = [resized(item, step), 'resize'];
     else if (!e.shiftKey && step) to = shifted(item, 0, step);
     else if (!e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) to = shifted(item, e.key === 'ArrowLeft' ? -1 : 1, 0);
     if (!to) return;
     e.preventDefault();
     if (to.start === item.start && to.end === item.end) return;
     refocus.current = item.key;
-    props.onChange(item, to, e.shiftKey ? 'resize' : 'move');
+    props.onChange(item, to, how, 'key');
   };
 
   const pct = (min: number, day: string) => `${(min / dayLength(day)) * 100}%`;
@@ -242,7 +343,8 @@ export function TimeGrid(props: {
               }}
             >
               {layoutDay(items, day).map(({ item, top, bottom, col, cols }) => {
-                const own = item.kind === 'event';
+                const own = item.canMove;
+                const resizable = own && item.kind === 'event';
                 return (
                   <button
                     key={item.key}
@@ -250,14 +352,15 @@ export function TimeGrid(props: {
                     data-key={item.key}
                     class={`tg-ev cal-chip--${item.kind}${own ? ' tg-own' : ''}${preview && 'key' in preview && preview.key === item.key ? ' tg-dragging' : ''}`}
                     style={{ top: pct(top, day), height: pct(bottom - top, day), left: `${(col / cols) * 100}%`, width: `${100 / cols}%` }}
-                    aria-describedby={own ? 'cal-keys' : undefined}
+                    aria-describedby={own ? (resizable ? 'cal-keys' : 'cal-keys-appt') : undefined}
                     onPointerDown={
                       own
                         ? (e) => {
-                            const grip = (e.target as Element).closest('.tg-grip');
+                            const grip = resizable ? (e.target as Element).closest('.tg-grip') : null;
                             const r = e.currentTarget.parentElement!.getBoundingClientRect();
                             const at = ((e.clientY - r.top) / r.height) * dayLength(day);
-                            start(e, { mode: grip ? 'resize' : 'move', item, day, x: e.clientX, y: e.clientY, at, moved: false });
+                            const mode: How = !grip ? 'move' : grip.classList.contains('tg-grip--top') ? 'start' : 'resize';
+                            start(e, { mode, item, day, x: e.clientX, y: e.clientY, at, moved: false });
                           }
                         : undefined
                     }
@@ -269,10 +372,12 @@ export function TimeGrid(props: {
                       props.onOpen(item);
                     }}
                     onKeyDown={(e) => onKey(e, item)}
+                    onContextMenu={(e) => (held.current || drag.current) && e.preventDefault()}
                   >
                     <span class="cal-time">{`${hhmm(item.start)}–${hhmm(item.end)}`}</span> <span class="visually-hidden">{t(`${K}.kinds.${item.kind}`)}: </span>
                     {item.title}
-                    {own && <span class="tg-grip" aria-hidden="true" />}
+                    {resizable && <span class="tg-grip tg-grip--top" aria-hidden="true" />}
+                    {resizable && <span class="tg-grip" aria-hidden="true" />}
                   </button>
                 );
               })}

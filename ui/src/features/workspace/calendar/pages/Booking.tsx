@@ -1,5 +1,5 @@
 // /dashboard/booking: students book a counselor's free slot and see their appointments (cancel
-// until the cut-off); hosts (counselors, owners, managers) see their day, record no-shows and
+// or move to another free time until the cut-off); hosts (counselors, owners, managers) see their day, record no-shows and
 // publish their hours. Each part shows for those whose permissions allow it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ import {
   type Slot,
 } from '../api';
 import { addDays, hhmm, WEEKDAYS, ymd } from '../grid';
+import { RescheduleForm } from '../components/RescheduleForm';
 
 adoptStyles(css);
 
@@ -72,6 +73,7 @@ const useFail = (set: (m: string) => void) =>
 function BookingItem({ b, onChange }: { b: BookingT; onChange: () => void }) {
   const { t } = useTranslation();
   const [error, setError] = useState('');
+  const [moving, setMoving] = useState(false);
   const fail = useFail(setError);
   const act = (fn: (id: number) => Promise<BookingT>, done: string) =>
     fn(b.id).then(() => {
@@ -96,7 +98,24 @@ function BookingItem({ b, onChange }: { b: BookingT; onChange: () => void }) {
             {t(`${B}.day.noShow`)}
           </button>
         )}
+        {b.canReschedule && (
+          <button type="button" class="secondary outline" aria-expanded={moving ? 'true' : 'false'} aria-controls={moving ? `move-${b.id}` : undefined} onClick={() => setMoving(!moving)}>
+            {t('workspaceCalendar.calendar.moveTitle')}
+          </button>
+        )}
       </span>
+      {b.canReschedule && moving && (
+        <div id={`move-${b.id}`}>
+          <RescheduleForm
+            id={b.id}
+            start={b.start}
+            onDone={() => {
+              setMoving(false);
+              onChange();
+            }}
+          />
+        </div>
+      )}
     </li>
   );
 }

@@ -19,9 +19,10 @@ import { adoptStyles } from '../../../../lib/styles';
 import css from '../calendar.css?inline';
 import { Dialog } from '../../../../ui/Dialog';
 import { TextField } from '../../../../ui/fields/TextField';
-import { createEvent, deleteEvent, type CalendarItem, getFeed, listItems, makeFeed, respond, revokeFeed, type Feed, updateEvent } from '../api';
+import { createEvent, deleteEvent, type CalendarItem, getFeed, listItems, makeFeed, reschedule, respond, revokeFeed, type Feed, updateEvent } from '../api';
 import { addDays, at, atMinute, drawnOn, hhmm, itemsOn, moveToDay, parseDay, step, type View, VIEWS, windowOf, WEEKDAYS, ymd } from '../grid';
-import { type Change, TimeGrid } from '../components/TimeGrid';
+import { type Change, type How, TimeGrid } from '../components/TimeGrid';
+import { RescheduleForm } from '../components/RescheduleForm';
 
 adoptStyles(css);
 
@@ -34,6 +35,8 @@ export function Calendar() {
 type Editing = { item?: CalendarItem; day: string; startTime?: string; end?: string; endTime?: string } | null;
 
 const NARROW = '(max-width: 600px)';
+/** How long the keys rest (ms) before an appointment moved by them is sent. */
+const KEY_REST = 1000;
 
 /** Whether the screen is a phone's (the week is then shown a day at a time). */
 function useNarrow() {
@@ -86,23 +89,61 @@ function CalendarBody() {
         : `${formatDate(t, win.days[0])} – ${formatDate(t, win.days[win.days.length - 1])}`;
 
   const open = (item: CalendarItem) => (item.kind === 'event' ? setEditing({ item, day: ymd(new Date(item.start)) }) : setShown(item));
-  // A move or resize of one's own event: shown at once, saved, put back when refused.
-  const change = (item: CalendarItem, to: Change, how: 'move' | 'resize') => {
-    // (Added back when a reload of the window answered before the change was saved.)
-    const put = (x: CalendarItem) => setItems((list) => list && (list.some((i) => i.key === item.key) ? list.map((i) => (i.key === item.key ? x : i)) : [...list, x]));
-    put({ ...item, ...to });
-    say(how === 'resize' ? t(`${K}.resizedTo`, { time: hhmm(to.end) }) : t(`${K}.movedTo`, { date: formatDate(t, to.start), from: hhmm(to.start), to: hhmm(to.end) }));
+  /** Replaces an item of the window (added back when a reload answered before a change was saved). */
+  const put = (key: string, x: CalendarItem) => setItems((list) => list && (list.some((i) => i.key === key) ? list.map((i) => (i.key === key ? x : i)) : [...list, x]));
+  /** Once saved, a change moved out of the view (the next day of the day view, past the week's edge) takes the view with it. */
+  const follow = (start: string) => {
+    const day = ymd(new Date(start));
+    if (!win.days.includes(day)) setAnchor(day);
+  };
+  // Keys move an appointment a step at a time: it is sent once the keys rest, so the other
+  // person is told of where it ends up, not of each step.
+  const pending = useRef(new Map<string, { from: CalendarItem; timer: number }>());
+  const moveAppointment = (item: CalendarItem, to: Change, by: 'pointer' | 'key') => {
+    const was = pending.current.get(item.key);
+    const from = was?.from ?? item;
+    if (was) clearTimeout(was.timer);
+    put(item.key, { ...item, ...to });
+    say(t(`${K}.movedTo`, { date: formatDate(t, to.start), from: hhmm(to.start), to: hhmm(to.end) }));
+    const send = () => {
+      pending.current.delete(item.key);
+      reschedule(from.id, to.start).then(
+        (saved) => {
+          put(item.key, { ...item, start: saved.start, end: saved.end, canMove: saved.canReschedule });
+          toast.success(t(`${K}.appointmentMoved`));
+          follow(saved.start);
+        },
+        (err: ApiError) => {
+          onApiError(err);
+          put(item.key, from);
+          const why = `${t(`${K}.appointmentBack`)} ${err.errors?.start ?? err.message}`;
+          toast.error(why);
+          say(why);
+        },
+      );
+    };
+    if (by === 'key') pending.current.set(item.key, { from, timer: window.setTimeout(send, KEY_REST) });
+    else send();
+  };
+  // A move or resize of one's own event (or appointment): shown at once, saved, put back when refused.
+  const change = (item: CalendarItem, to: Change, how: How, by: 'pointer' | 'key') => {
+    if (item.kind === 'appointment') return moveAppointment(item, to, by);
+    put(item.key, { ...item, ...to });
+    say(
+      how === 'resize'
+        ? t(`${K}.resizedTo`, { time: hhmm(to.end) })
+        : how === 'start'
+          ? t(`${K}.startTo`, { time: hhmm(to.start) })
+          : t(`${K}.movedTo`, { date: formatDate(t, to.start), from: hhmm(to.start), to: hhmm(to.end) }),
+    );
     updateEvent(item.id, { title: item.title, notes: item.notes, location: item.location, ...to }).then(
       (saved) => {
-        put({ ...item, start: saved.start, end: saved.end });
-        // Moved out of the view (the next day of the day view, past the week's edge): the view
-        // follows it once saved, so the window's reload already has it where it went.
-        const day = ymd(new Date(saved.start));
-        if (!win.days.includes(day)) setAnchor(day);
+        put(item.key, { ...item, start: saved.start, end: saved.end });
+        follow(saved.start);
       },
       (err: ApiError) => {
         onApiError(err);
-        put(item);
+        put(item.key, item);
         toast.error(`${t(`${K}.rolledBack`)} ${err.message}`);
         say(`${t(`${K}.rolledBack`)} ${err.message}`);
       },
@@ -113,8 +154,9 @@ function CalendarBody() {
     setEditing({ day, startTime: hhmm(atMinute(day, from)), end: ymd(new Date(end)), endTime: hhmm(end) });
   };
   const move = (item: CalendarItem, day: string) => {
-    if (item.kind !== 'event' || ymd(new Date(item.start)) === day) return;
+    if (!item.canMove || ymd(new Date(item.start)) === day) return;
     const to = moveToDay(item, day);
+    if (item.kind === 'appointment') return moveAppointment(item, to, 'pointer');
     updateEvent(item.id, { title: item.title, notes: item.notes, location: item.location, ...to }).then(
       () => {
         toast.success(t(`${K}.moved`));
@@ -159,7 +201,7 @@ function CalendarBody() {
       {items === null ? (
         <p aria-busy="true">{t(`${K}.loading`)}</p>
       ) : view === 'week' || view === 'day' ? (
-        <TimeGrid days={win.days} items={items} today={today} onOpen={open} onChange={change} onCreate={create} onCancel={() => say(t(`${K}.dragCancelled`))} />
+        <TimeGrid days={win.days} items={items} today={today} onOpen={open} onChange={change} onCreate={create} onCancel={() => say(t(`${K}.dragCancelled`))} onLift={() => say(t(`${K}.lifted`))} />
       ) : view === 'month' ? (
         <DayGrid
           days={win.days}
@@ -177,6 +219,9 @@ function CalendarBody() {
       )}
       <p class="muted" id="cal-keys">
         {t(view === 'week' || view === 'day' ? `${K}.gridHint` : `${K}.dragHint`)}
+      </p>
+      <p class="visually-hidden" id="cal-keys-appt">
+        {t(`${K}.appointmentHint`)}
       </p>
       <p class="visually-hidden" aria-live="polite" id="cal-said">
         {said}
@@ -203,6 +248,16 @@ function CalendarBody() {
           <ItemDetail
             item={shown}
             onResponded={() => {
+              setShown(null);
+              load();
+            }}
+          />
+        )}
+        {shown?.kind === 'appointment' && shown.canMove && (
+          <RescheduleForm
+            id={shown.id}
+            start={shown.start}
+            onDone={() => {
               setShown(null);
               load();
             }}
@@ -326,7 +381,7 @@ function DayGrid(props: {
                           type="button"
                           tabIndex={-1}
                           class={`cal-chip cal-chip--${item.kind}`}
-                          draggable={item.kind === 'event'}
+                          draggable={item.canMove}
                           onDragStart={() => (dragged.current = item)}
                           onClick={() => props.onOpen(item)}
                         >

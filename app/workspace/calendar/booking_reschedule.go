@@ -1,0 +1,113 @@
+package calendar
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"gerege/app/platform/notify"
+	"gerege/app/platform/web"
+	"gerege/db"
+)
+
+// Reschedule is POST /api/booking/bookings/{id}/reschedule: either side moves an appointment to
+// another free slot of the host's availability, at once (no request for the other side to
+// accept: the new time is one the host published as free, as when booking). The student may
+// move it until the cut-off before its current start (as they may cancel), the host until it
+// starts. The other side is told (calendar.rescheduled, emailed at once) with the old and the
+// new time. The overlap check and the move are one transaction, and the unique index on
+// (host, start) of active bookings settles two moves into one slot: one wins, the other gets
+// 409 slot_taken.
+func (h *Handlers) Reschedule(w http.ResponseWriter, r *http.Request) error {
+	u := h.user(r)
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	var req RescheduleRequest
+	if err := web.Decode(r, &req); err != nil {
+		return err
+	}
+	b, err := h.bookingFor(r.Context(), u.ID, id)
+	if err != nil {
+		return err
+	}
+	if req.Start.IsZero() {
+		return web.Invalid(map[string]web.Msg{"start": web.M("validation.required")})
+	}
+	now := h.Now()
+	if b.Status != db.BookingBooked {
+		return &web.Error{Status: 409, Code: "not_booked", Message: web.M("workspaceCalendar.errors.notBooked")}
+	}
+	v := bookingView(b, u.ID, now)
+	if !v.CanReschedule {
+		if v.Role == "student" && now.Before(b.Start) {
+			return &web.Error{Status: 409, Code: "cutoff", Message: web.M("workspaceCalendar.errors.moveCutoff", "hours", int(CancelCutoff.Hours()))}
+		}
+		return &web.Error{Status: 409, Code: "started", Message: web.M("workspaceCalendar.errors.started")}
+	}
+	if req.Start.UTC().Equal(b.Start) { // nothing to move: nobody is told
+		web.JSON(w, http.StatusOK, v)
+		return nil
+	}
+	a, err := h.Store.BookingHostOf(r.Context(), b.HostID)
+	if db.IsNotFound(err) {
+		return web.Invalid(map[string]web.Msg{"start": web.M("workspaceCalendar.errors.outside")})
+	} else if err != nil {
+		return err
+	}
+	if v.Role == "student" && !a.Published { // the host stopped taking appointments: only they move them
+		return web.Invalid(map[string]web.Msg{"start": web.M("workspaceCalendar.errors.noHost")})
+	}
+	slot, err := slotAt(a, req.Start, now)
+	if err != nil {
+		return err
+	}
+	if err := h.rate(u, "move"); err != nil {
+		return err
+	}
+	err = h.Store.InTx(r.Context(), func(tx *db.Store) error {
+		booked, err := tx.HostBookings(r.Context(), b.HostID, slot.Start.Add(-24*time.Hour), slot.End)
+		if err != nil {
+			return err
+		}
+		others := booked[:0]
+		for _, x := range booked {
+			if x.ID != b.ID {
+				others = append(others, x)
+			}
+		}
+		if taken(*slot, others) {
+			return errTaken()
+		}
+		// Less than a day ahead, the notice of the move is the reminder; otherwise the job
+		// reminds the student the day before the new time.
+		var reminded time.Time
+		if slot.Start.Sub(now) <= RemindBefore {
+			reminded = now
+		}
+		err = tx.RescheduleBooking(r.Context(), b.ID, b.Start, slot.Start, slot.End, reminded)
+		if errors.Is(err, db.ErrConflict) {
+			return errTaken()
+		} else if db.IsNotFound(err) { // cancelled or moved meanwhile
+			return &web.Error{Status: 409, Code: "changed", Message: web.M("workspaceCalendar.errors.changed")}
+		} else if err != nil {
+			return err
+		}
+		other, name := b.HostID, b.StudentName
+		if u.ID == b.HostID {
+			other, name = b.StudentID, b.HostName
+		}
+		return notify.Send(r.Context(), tx, notify.Notification{UserID: other, Kind: Rescheduled.Name, At: now, Link: "/dashboard/booking",
+			Params: map[string]string{"name": name, "old": whenText(b.Start, a.TimeZone), "when": whenText(slot.Start, a.TimeZone)}})
+	})
+	if err != nil {
+		return err
+	}
+	b, err = h.Store.BookingByID(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusOK, bookingView(b, u.ID, now))
+	return nil
+}

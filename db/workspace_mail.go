@@ -470,6 +470,17 @@ func (s *Store) SendMail(ctx context.Context, m MailOutgoing, now time.Time) (Ma
 	return out, err
 }
 
+// distinctIDs is ids without repeats, in their first order.
+func distinctIDs(ids []int64) []int64 {
+	out := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
 func nonNil(ids []int64) []int64 {
 	if ids == nil {
 		return []int64{}
@@ -713,16 +724,33 @@ func (s *Store) mailBoxesOf(ctx context.Context, owner, thread int64) ([]string,
 	return boxes, unread, nil
 }
 
-// MailModify applies action to owner's views of threads (those they are in; the others are
-// skipped) at now and returns how many changed, and the files of the owner's drafts that went
-// with a thread deleted for good (the caller deletes them). Actions: inbox, archive, trash,
-// restore, delete (for good, from the trash only), star, unstar, important, unimportant, read,
-// unread, label and unlabel (with label, owner's).
+// MailModify applies action to owner's views of threads at now, all or nothing: when any of
+// threads is not one owner is in (someone else's, or none at all) it changes nothing and
+// returns ErrNotFound. It returns how many changed, and the files of the owner's drafts that
+// went with a thread deleted for good (the caller deletes them). Actions: inbox, archive,
+// trash, restore, delete (for good, from the trash only), star, unstar, important,
+// unimportant, read, unread, label and unlabel (with label, owner's).
 func (s *Store) MailModify(ctx context.Context, owner int64, threads []int64, action string, label int64, now time.Time) (int, []int64, error) {
 	n := 0
 	var files []int64
+	threads = distinctIDs(threads)
 	err := s.InTx(ctx, func(tx *Store) error {
 		n, files = 0, nil
+		if len(threads) == 0 {
+			return nil
+		}
+		list := make([]string, len(threads))
+		for i, t := range threads {
+			list[i] = strconv.FormatInt(t, 10)
+		}
+		var mine int
+		if err := tx.row(ctx, `SELECT count(*) FROM mail_views WHERE owner_id = ? AND thread_id IN (`+strings.Join(list, ",")+`)`,
+			owner).Scan(&mine); err != nil {
+			return mapErr(err)
+		}
+		if mine != len(threads) {
+			return ErrNotFound
+		}
 		for _, t := range threads {
 			var q string
 			args := []any{}

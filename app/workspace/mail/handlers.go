@@ -446,6 +446,9 @@ func (h *Handlers) Modify(w http.ResponseWriter, r *http.Request) error {
 		}
 		return h.Files.Delete(ctx, tx, files...) // the drafts of threads deleted for good
 	})
+	if db.IsNotFound(err) { // one of the threads is not the caller's: nothing changed
+		return web.NotFound()
+	}
 	if err != nil {
 		return err
 	}

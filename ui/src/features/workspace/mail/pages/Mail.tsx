@@ -124,12 +124,30 @@ function MailApp({ user }: { user: User }) {
     },
     [refreshFolders],
   );
+  // Several letters chosen for one action (kept per list: another folder starts with none).
+  const [chosen, setChosen] = useState<{ key: string; ids: number[]; anchor: number }>({ key: '', ids: [], anchor: -1 });
+  const selected = chosen.key === listKey ? chosen.ids.filter((id) => items?.some((m) => m.id === id)) : [];
+  const [selecting, setSelecting] = useState(false);
+  const choose = (index: number, on: boolean, range: boolean) => {
+    if (!items) return;
+    const from = range && chosen.key === listKey && chosen.anchor >= 0 ? Math.min(chosen.anchor, index) : index;
+    const to = range && chosen.key === listKey && chosen.anchor >= 0 ? Math.max(chosen.anchor, index) : index;
+    const ids = items.slice(from, to + 1).map((m) => m.id);
+    const rest = selected.filter((id) => !ids.includes(id));
+    setChosen({ key: listKey, ids: on ? [...rest, ...ids] : rest, anchor: index });
+  };
+  const chooseAll = (on: boolean) => setChosen({ key: listKey, ids: on && items ? items.map((m) => m.id) : [], anchor: -1 });
+  const actOnSelected = (action: Action, labelId?: number) =>
+    modify(selected, action, labelId).then((r) => {
+      setChosen({ key: listKey, ids: [], anchor: -1 });
+      changed(t(`${P}.select.done`, { count: r.changed }));
+    }, fail);
   const labels = folders?.labels ?? [];
   const heading = label ? (labels.find((l) => l.id === label)?.name ?? '') : t(`${P}.folders.${folder}`);
   const open = threadId > 0 || composing;
 
   return (
-    <div class={`mail${open ? ' mail--open' : ''}`}>
+    <div class={`mail${open ? ' mail--open' : ''}${selecting ? ' mail--selecting' : ''}`}>
       <nav class="mail__nav" aria-label={t(`${P}.mailbox`)}>
         <a class="mail__write" role="button" href={`/${lang}${href({ ...here, compose: 1 })}`} onClick={(e) => (e.preventDefault(), go({ ...here, compose: 1 }))}>
           {t(`${P}.write`)}
@@ -184,14 +202,36 @@ function MailApp({ user }: { user: User }) {
           {status}
         </p>
         {error && <Alert variant="error">{error}</Alert>}
+        {items && items.length > 0 && (
+          <>
+            <button type="button" class="secondary outline mail__select-mode" aria-pressed={selecting ? 'true' : 'false'} onClick={() => setSelecting(!selecting)}>
+              {t(`${P}.select.mode`)}
+            </button>
+            <SelectionBar
+              count={selected.length}
+              total={items.length}
+              folder={label ? '' : folder}
+              labels={labels}
+              onAll={chooseAll}
+              onAct={actOnSelected}
+            />
+          </>
+        )}
         {items === null ? (
           !error && <p aria-busy="true">{t('dashboard.loading')}</p>
         ) : items.length === 0 ? (
           <p>{t(q ? `${P}.noResults` : `${P}.empty`)}</p>
         ) : (
           <ul class="mail__items">
-            {items.map((m) => (
+            {items.map((m, i) => (
               <li key={m.id} class={m.unread > 0 ? 'mail__unread' : undefined}>
+                <input
+                  type="checkbox"
+                  class="mail__check"
+                  checked={selected.includes(m.id)}
+                  aria-label={t(`${P}.select.one`, { subject: m.subject || t(`${P}.noSubject`) })}
+                  onClick={(e) => choose(i, (e.currentTarget as HTMLInputElement).checked, e.shiftKey)}
+                />
                 <a
                   href={`/${lang}${href({ ...here, thread: m.id })}`}
                   aria-current={m.id === threadId ? 'true' : undefined}
@@ -264,6 +304,88 @@ function MailApp({ user }: { user: User }) {
           <p class="muted">{t(`${P}.pick`)}</p>
         )}
       </section>
+    </div>
+  );
+}
+
+/** The actions on the letters chosen in the list, with "select all on this page" and how many are chosen (announced). */
+function SelectionBar({
+  count,
+  total,
+  folder,
+  labels,
+  onAll,
+  onAct,
+}: {
+  count: number;
+  total: number;
+  folder: string;
+  labels: Folders['labels'];
+  onAll: (on: boolean) => void;
+  onAct: (action: Action, labelId?: number) => void;
+}) {
+  const { t } = useTranslation();
+  const [label, setLabel] = useState(0);
+  const all = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (all.current) all.current.indeterminate = count > 0 && count < total;
+  }, [count, total]);
+  const labelId = labels.some((l) => l.id === label) ? label : (labels[0]?.id ?? 0);
+  const button = (action: Action, key: string) => (
+    <button type="button" class="secondary outline" onClick={() => onAct(action)}>
+      {t(key)}
+    </button>
+  );
+  return (
+    <div class="mail__bulk">
+      <label class="mail__all">
+        <input ref={all} type="checkbox" checked={count > 0 && count === total} onChange={(e) => onAll((e.currentTarget as HTMLInputElement).checked)} />
+        {t(`${P}.select.all`)}
+      </label>
+      <p role="status" class="mail__chosen-count">
+        {count > 0 ? t(`${P}.select.count`, { count }) : ''}
+      </p>
+      {count > 0 && (
+        <div class="button-row" role="group" aria-label={t(`${P}.select.actions`)}>
+          {folder === 'trash' ? (
+            <>
+              {button('restore', `${P}.restore`)}
+              <button type="button" class="secondary outline" onClick={() => window.confirm(t(`${P}.select.confirmDelete`)) && onAct('delete')}>
+                {t(`${P}.deleteForever`)}
+              </button>
+            </>
+          ) : (
+            <>
+              {folder === 'archive' ? button('inbox', `${P}.toInbox`) : button('archive', `${P}.archive`)}
+              {button('trash', `${P}.trash`)}
+            </>
+          )}
+          {button('read', `${P}.select.read`)}
+          {button('unread', `${P}.markUnread`)}
+          {button('star', `${P}.star`)}
+          {button('unstar', `${P}.select.unstar`)}
+          {button('important', `${P}.select.important`)}
+          {button('unimportant', `${P}.select.unimportant`)}
+          {labels.length > 0 && (
+            <span class="mail__bulk-label">
+              <label for="mail-bulk-label">{t(`${P}.select.label`)}</label>
+              <select id="mail-bulk-label" value={labelId} onChange={(e) => setLabel(Number((e.currentTarget as HTMLSelectElement).value))}>
+                {labels.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+              <button type="button" class="secondary outline" onClick={() => onAct('label', labelId)}>
+                {t(`${P}.select.addLabel`)}
+              </button>
+              <button type="button" class="secondary outline" onClick={() => onAct('unlabel', labelId)}>
+                {t(`${P}.select.removeLabel`)}
+              </button>
+            </span>
+          )}
+        </div>
+      )}
     </div>
   );
 }

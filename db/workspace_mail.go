@@ -350,6 +350,7 @@ type MailOutgoing struct {
 	SenderID   int64   // 0: the platform
 	SenderName string  // for the search index
 	Recipients []int64 // a new thread's participants besides the sender
+	Add        []int64 // a reply: people who join the thread with it (they see the whole thread)
 	Subject    string
 	Body       string
 	Link       string
@@ -409,6 +410,11 @@ func (s *Store) SendMail(ctx context.Context, m MailOutgoing, now time.Time) (Ma
 			var err error
 			if participants, err = tx.MailParticipants(ctx, out.ThreadID); err != nil {
 				return err
+			}
+			for _, p := range m.Add {
+				if !slices.Contains(participants, p) {
+					participants = append(participants, p)
+				}
 			}
 		}
 		if m.DraftID != 0 {

@@ -7049,6 +7049,8 @@ export interface components {
             name: string;
         };
         MailSendRequest: {
+            /** @description a reply only: people to add to the thread, each someone the caller may write to and nobody in the thread blocked; from this letter on they are participants and see the whole thread */
+            add?: number[];
             body: string;
             /**
              * Format: int64

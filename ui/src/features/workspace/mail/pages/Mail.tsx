@@ -51,6 +51,9 @@ interface Start {
   subject: string;
   body: string;
   files: { fileId: number; name: string }[];
+  /** A reply: the thread's people (not offered to add), and whether "Add people" starts open. */
+  people?: number[];
+  adding?: boolean;
 }
 
 /** Where the page is, from its query: a folder or a label, the words searched, the open thread, composing. */
@@ -569,6 +572,17 @@ function ThreadPane({
   const last = [...thread.messages].reverse().find((m) => !m.draft);
   const header = (m: Message) => t(`${P}.quoteHeader`, { name: m.system ? t(`${P}.system`) : m.senderName, date: formatDateTime(t, m.createdAt) });
   const toContacts = (m: Message): Contact[] => m.to.map((p) => ({ id: p.id, name: p.name }));
+  const everyone = thread.people.map((p) => p.id);
+  const replyTo = (m: Message, adding = false): Start => ({
+    mode: 'reply',
+    threadId: thread.id,
+    to: [],
+    subject: thread.subject,
+    body: quote(m, header(m)),
+    files: [],
+    people: everyone,
+    adding,
+  });
 
   return (
     <article class="mail__open">
@@ -622,6 +636,11 @@ function ThreadPane({
         <button type="button" class="secondary outline" onClick={() => act('unread', t(`${P}.done.unread`), true)}>
           {t(`${P}.markUnread`)}
         </button>
+        {thread.canReply && last && (
+          <button type="button" class="secondary outline" onClick={() => setStart(replyTo(last, true))}>
+            {t(`${P}.add.open`)}
+          </button>
+        )}
       </div>
       {labels.length > 0 && (
         <div class="mail__apply">
@@ -691,6 +710,8 @@ function ThreadPane({
                         draftId: m.id,
                         threadId: thread.messages.some((x) => !x.draft) ? thread.id : undefined,
                         to: toContacts(m),
+                        people: everyone,
+                        adding: m.to.some((p) => !everyone.includes(p.id)),
                         subject: m.subject,
                         body: m.body,
                         files: m.attachments.map((a) => ({ fileId: a.fileId, name: a.name })),
@@ -711,7 +732,7 @@ function ThreadPane({
                 m === last && (
                   <div class="button-row">
                     {thread.canReply && (
-                      <button type="button" onClick={() => setStart({ mode: 'reply', threadId: thread.id, to: [], subject: thread.subject, body: quote(m, header(m)), files: [] })}>
+                      <button type="button" onClick={() => setStart(replyTo(m))}>
                         {t(`${P}.reply`)}
                       </button>
                     )}
@@ -733,7 +754,7 @@ function ThreadPane({
       </ol>
       {start && (
         <Composer
-          key={`${start.mode}-${start.draftId ?? 0}`}
+          key={`${start.mode}-${start.draftId ?? 0}-${start.adding ? 1 : 0}`}
           start={start}
           onDone={(msg, sentThread) => {
             setStart(null);
@@ -773,14 +794,25 @@ function Composer({
   const [note, setNote] = useState('');
   const form = useRef<HTMLFormElement>(null);
   const needsTo = start.mode !== 'reply';
+  // A reply may add people to the thread (a draft of one: its recipients not in the thread yet).
+  const people = start.people ?? [];
+  const [adding, setAdding] = useState(!!start.adding);
+  const [added, setAdded] = useState<Contact[]>(needsTo ? [] : start.to.filter((c) => !people.includes(c.id)));
+  const [findAdd, setFindAdd] = useState('');
+  const [foundAdd, setFoundAdd] = useState<Contact[] | null>(null);
+  useEffect(() => {
+    if (!adding) return;
+    const timer = setTimeout(() => findContacts(findAdd).then((r) => setFoundAdd(r.items), onError), 200);
+    return () => clearTimeout(timer);
+  }, [findAdd, adding, onError]);
   useEffect(() => {
     if (!needsTo) return;
     const timer = setTimeout(() => findContacts(find).then((r) => setFound(r.items), onError), 200);
     return () => clearTimeout(timer);
   }, [find, needsTo, onError]);
   useEffect(() => {
-    form.current?.querySelector<HTMLElement>(needsTo ? '#mail-find' : '#mail-body')?.focus();
-  }, [needsTo]);
+    form.current?.querySelector<HTMLElement>(needsTo ? '#mail-find' : start.adding ? '#mail-add' : '#mail-body')?.focus();
+  }, [needsTo, start.adding]);
 
   const letter = () => ({
     to: needsTo ? to.map((c) => c.id) : undefined,
@@ -790,12 +822,14 @@ function Composer({
     threadId: start.mode === 'reply' ? start.threadId : undefined,
     forwardOf: start.forwardOf,
     draftId: draftId || undefined,
+    add: !needsTo && added.length ? added.map((c) => c.id) : undefined,
   });
   const failed = (err: ApiError) => {
     setBusy(false);
     if (err.errors && Object.keys(err.errors).length) {
       setErrors(err.errors);
-      const first = ['to', 'subject', 'body', 'fileIds'].find((k) => err.errors?.[k]);
+      const first = ['to', 'add', 'subject', 'body', 'fileIds'].find((k) => err.errors?.[k]);
+      if (first === 'add') setAdding(true);
       const el = form.current?.querySelector<HTMLElement>(
         first === 'to' ? '#mail-find' : first === 'fileIds' ? '#mail-files' : first ? `#mail-${first}` : 'textarea',
       );
@@ -879,6 +913,47 @@ function Composer({
                 .map((c) => (
                   <li key={c.id}>
                     <button type="button" class="secondary outline" aria-label={t(`${P}.choose`, { name: c.name })} onClick={() => setTo([...to, c])}>
+                      {c.name}
+                    </button>
+                  </li>
+                ))}
+            </ul>
+          )}
+        </fieldset>
+      )}
+      {!needsTo && !adding && (
+        <button type="button" class="secondary outline" aria-expanded="false" onClick={() => setAdding(true)}>
+          {t(`${P}.add.open`)}
+        </button>
+      )}
+      {!needsTo && adding && (
+        <fieldset>
+          <legend>{t(`${P}.add.legend`)}</legend>
+          <p class="muted">{t(`${P}.add.note`)}</p>
+          {added.length > 0 && (
+            <ul class="mail__chosen">
+              {added.map((c) => (
+                <li key={c.id}>
+                  {c.name}{' '}
+                  <button type="button" class="secondary outline" onClick={() => setAdded(added.filter((x) => x.id !== c.id))}>
+                    {t(`${P}.add.remove`, { name: c.name })}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <label for="mail-add">{t(`${P}.add.find`)}</label>
+          <input id="mail-add" type="search" value={findAdd} onInput={(e) => setFindAdd((e.target as HTMLInputElement).value)} {...described('add')} />
+          {fieldError('add')}
+          {foundAdd && foundAdd.length === 0 && <p class="muted">{t(`${P}.noContacts`)}</p>}
+          {foundAdd && foundAdd.length > 0 && (
+            <ul class="mail__found">
+              {foundAdd
+                .filter((c) => !people.includes(c.id) && !added.some((x) => x.id === c.id))
+                .slice(0, 8)
+                .map((c) => (
+                  <li key={c.id}>
+                    <button type="button" class="secondary outline" aria-label={t(`${P}.add.choose`, { name: c.name })} onClick={() => setAdded([...added, c])}>
                       {c.name}
                     </button>
                   </li>

@@ -398,6 +398,9 @@ func (h *Handlers) Send(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if h.Live != nil { // committed: the recipients' open mailboxes show it (never the others')
+		h.Live.PublishMail(l.recipients, sent.ThreadID)
+	}
 	web.JSON(w, http.StatusCreated, SentView{ThreadID: sent.ThreadID, MessageID: sent.MessageID})
 	return nil
 }

@@ -36,6 +36,15 @@ type Handlers struct {
 	Rate web.Rate
 	// CopyRate bounds the email copies one person gets (DefaultCopyRate when zero).
 	CopyRate web.Rate
+	// Live tells the recipients' open mailboxes that a letter arrived (the workspace's live
+	// stream: the chat's hub); nil: nobody is told.
+	Live Live
+}
+
+// Live is the workspace's live stream as the mailbox uses it.
+type Live interface {
+	// PublishMail tells users' open mail streams that a letter arrived in thread.
+	PublishMail(users []int64, thread int64)
 }
 
 // DefaultRate is the production limit of letters per account and hour.

@@ -16110,6 +16110,8 @@ export interface operations {
             query?: {
                 /** @description resume after this event (the Last-Event-ID header does the same) */
                 lastEventId?: number;
+                /** @description what the stream carries, comma-separated: chat (the default: the chat's events, replayed after a reconnect) and mail (a letter arrived: not kept, not replayed) */
+                topics?: string;
             };
             header?: never;
             path?: never;

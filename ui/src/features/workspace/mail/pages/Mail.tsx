@@ -20,6 +20,8 @@ import {
   getThread,
   listFolders,
   listMail,
+  type MailEvent,
+  merge,
   type Message,
   modify,
   quote,
@@ -30,6 +32,7 @@ import {
   type ThreadSummary,
   uploadAttachment,
 } from '../api';
+import { unread as bellCount, useUnread } from '../../../notifications/api';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../mail.css?inline';
 
@@ -97,27 +100,33 @@ function MailApp({ user }: { user: User }) {
     setError(err.message);
   }, []);
   const refreshFolders = useCallback(() => listFolders().then(setFolders, fail), [fail]);
-  // A change (sent, moved, read) loads the list again.
+  // A change (sent, moved, read) loads the list again; a letter arriving (live) merges the
+  // first page into what is shown (the pages opened with "Show more" stay).
   const [version, setVersion] = useState(0);
+  const [live, setLive] = useState(0);
+  const versionSeen = useRef(-1);
   useEffect(() => {
     refreshFolders();
   }, [refreshFolders]);
   useEffect(() => {
     // Only the latest request's answer is shown: an earlier one (the inbox reloaded after a
     // change) answering after a later one (the label just opened) would otherwise replace it.
-    let live = true;
+    let current = true;
+    const replace = versionSeen.current !== version;
+    versionSeen.current = version;
     listMail({ folder, label, q }).then(
       (r) => {
-        if (!live) return;
-        setLoaded({ key: `${folder}|${label}|${q}`, items: r.items, next: r.next ?? '' });
+        if (!current) return;
+        const key = `${folder}|${label}|${q}`;
+        setLoaded((l) => (!replace && l.key === key ? merge(l, r) : { key, items: r.items, next: r.next ?? '' }));
         setError('');
       },
-      (err) => live && fail(err),
+      (err) => current && fail(err),
     );
     return () => {
-      live = false;
+      current = false;
     };
-  }, [folder, label, q, fail, version]);
+  }, [folder, label, q, fail, version, live]);
 
   const changed = useCallback(
     (msg: string) => {
@@ -145,6 +154,48 @@ function MailApp({ user }: { user: User }) {
       setChosen({ key: listKey, ids: [], anchor: -1 });
       changed(t(`${P}.select.done`, { count: r.changed }));
     }, fail);
+  // Live arrival: the workspace's stream (the chat's, asked for mail only) says a letter came;
+  // the folders' counts, the first page of the list (merged into what is shown) and the bell
+  // are asked again, and the open thread reloads when it is the one. After a reconnect the
+  // same catch-up runs (the stream does not replay mail). The platform's letters are not on
+  // the stream: they come with a notification, so the bell's count going up does the same.
+  const [arrivedIn, setArrivedIn] = useState({ thread: 0, n: 0 });
+  const arrived = useCallback(
+    (thread: number, say: boolean) => {
+      refreshFolders();
+      bellCount.refresh().catch(() => undefined);
+      setLive((n) => n + 1);
+      if (say) setStatus(t(`${P}.live.arrived`));
+      if (thread) setArrivedIn((a) => ({ thread, n: a.n + 1 }));
+    },
+    [refreshFolders, t],
+  );
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const es = new EventSource('/api/chat/events?topics=mail');
+    let ready = false;
+    es.onmessage = (e: MessageEvent<string>) => {
+      let ev: MailEvent;
+      try {
+        ev = JSON.parse(e.data) as MailEvent;
+      } catch {
+        return;
+      }
+      if (ev.type === 'mail') arrived(ev.threadId ?? 0, true);
+      else if (ev.type === 'ready') {
+        if (ready) arrived(0, false); // reconnected: catch up
+        ready = true;
+      }
+    };
+    return () => es.close();
+  }, [arrived]);
+  const bell = useUnread();
+  const bellWas = useRef(bell);
+  useEffect(() => {
+    if (bell !== undefined && bellWas.current !== undefined && bell > bellWas.current) arrived(0, false);
+    bellWas.current = bell;
+  }, [bell, arrived]);
+
   const labels = folders?.labels ?? [];
   const heading = label ? (labels.find((l) => l.id === label)?.name ?? '') : t(`${P}.folders.${folder}`);
   const open = threadId > 0 || composing;
@@ -294,6 +345,7 @@ function MailApp({ user }: { user: User }) {
           <ThreadPane
             key={threadId}
             id={threadId}
+            arrived={arrivedIn.thread === threadId ? arrivedIn.n : 0}
             me={user.id}
             labels={labels}
             onChanged={changed}
@@ -520,6 +572,7 @@ function LabelRow({ id, name, onChange, onError }: { id: number; name: string; o
 
 function ThreadPane({
   id,
+  arrived,
   me,
   labels,
   onChanged,
@@ -527,6 +580,8 @@ function ThreadPane({
   onError,
 }: {
   id: number;
+  /** Goes up when a letter arrives in this thread: it loads again. */
+  arrived: number;
   me: number;
   labels: Folders['labels'];
   onChanged: (msg: string) => void;
@@ -539,11 +594,12 @@ function ThreadPane({
   const [chosen, setChosen] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const load = useCallback(() => getThread(id).then(setThread, onError), [id, onError]);
-  useEffect(() => {
-    load();
-  }, [load]);
-  // Opened: its letters are read (once).
+  // Opened: its letters are read (once, and again for each letter arriving while it is open).
   const marked = useRef(false);
+  useEffect(() => {
+    marked.current = false;
+    load();
+  }, [load, arrived]);
   useEffect(() => {
     if (thread && thread.unread > 0 && !marked.current) {
       marked.current = true;

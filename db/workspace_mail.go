@@ -634,7 +634,9 @@ func (s *Store) MailDraftFor(ctx context.Context, id, owner int64) (*MailMessage
 func (s *Store) syncMailBoxes(ctx context.Context, owner, thread int64) error {
 	// The boxes where the thread counted as unread before (their counts move by the difference).
 	var was []string
-	rows, err := s.rows(ctx, `SELECT box FROM mail_boxes WHERE owner_id = ? AND thread_id = ? AND unread > 0`, owner, thread)
+	// INDEXED BY: left to itself the planner walks the owner's whole range of the primary key
+	// (every row of every box: 30 ms a thread at 100,000 letters) instead of the thread's rows.
+	rows, err := s.rows(ctx, `SELECT box FROM mail_boxes INDEXED BY mail_boxes_thread_idx WHERE owner_id = ? AND thread_id = ? AND unread > 0`, owner, thread)
 	if err != nil {
 		return mapErr(err)
 	}
@@ -650,7 +652,7 @@ func (s *Store) syncMailBoxes(ctx context.Context, owner, thread int64) error {
 	if err := rows.Err(); err != nil {
 		return mapErr(err)
 	}
-	if _, err := s.exec(ctx, `DELETE FROM mail_boxes WHERE owner_id = ? AND thread_id = ?`, owner, thread); err != nil {
+	if _, err := s.exec(ctx, `DELETE FROM mail_boxes INDEXED BY mail_boxes_thread_idx WHERE owner_id = ? AND thread_id = ?`, owner, thread); err != nil {
 		return err
 	}
 	boxes, unread, err := s.mailBoxesOf(ctx, owner, thread)

@@ -2564,7 +2564,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move (inbox, archive, trash, restore, delete for good), star, mark important, read or unread, label or unlabel threads of the caller */
+        /** Move (inbox, archive, trash, restore, delete for good), star, mark important, read or unread, label or unlabel up to 100 threads of the caller at once, all or nothing (one thread that is not the caller's: 404, nothing changed) */
         post: operations["modifyMail"];
         delete?: never;
         options?: never;

@@ -21,7 +21,8 @@ export interface MailEvent {
 export function merge(shown: { key: string; items: ThreadSummary[]; next: string }, page: Resp<'listMail'>) {
   const ids = new Set(page.items.map((m) => m.id));
   const last = page.items[page.items.length - 1];
-  const older = (m: ThreadSummary) => !!last && (m.lastAt < last.lastAt || (m.lastAt === last.lastAt && m.id < last.id));
+  const at = (m: ThreadSummary) => Date.parse(m.lastAt);
+  const older = (m: ThreadSummary) => !!last && (at(m) < at(last) || (at(m) === at(last) && m.id < last.id));
   const rest = page.next ? shown.items.filter((m) => !ids.has(m.id) && older(m)) : [];
   return { key: shown.key, items: [...page.items, ...rest], next: rest.length ? shown.next : (page.next ?? '') };
 }

@@ -178,6 +178,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 			InviteTTL: 7 * 24 * time.Hour, MinFillTime: cfg.Auth.MinFillTime,
 			Limits: accounts.Limits{LoginIP: cfg.Auth.LoginIP, LoginAccount: cfg.Auth.LoginAccount, RegisterIP: cfg.Auth.RegisterIP,
 				EmailIP: cfg.Auth.EmailIP, EmailAccount: cfg.Auth.EmailAccount, VerifyAccount: cfg.Auth.VerifyAccount}}}
+	hub := chat.NewHub() // the workspace's one live stream: the chat's, and the mailbox's arrivals
 	s.modules = []module{
 		{"site", &site.Handlers{Version: BuildInfo().Version, Demo: s.demo.Get, Maintenance: s.maint.Get, Secure: cfg.Secure(),
 			AppStoreURL: cfg.AppStoreURL, PlayStoreURL: cfg.PlayStoreURL, SupportEmail: cfg.SupportEmail, Now: s.now}},
@@ -196,9 +197,10 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 		// The workspace's calendar and appointments.
 		{"calendar", &calendar.Handlers{Store: store, Limiter: s.limiter, Now: s.now, Rate: web.Rate{N: 120, Per: time.Hour}}},
 		// Workspace: chat (conversations, support, the live stream).
-		{"chat", &chat.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Hub: chat.NewHub(), Now: s.now, Rate: chat.DefaultRate}},
-		// Workspace: mail (the in-app mailbox; every notification also lands in it).
-		{"mail", &workspacemail.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Now: s.now, Rate: workspacemail.DefaultRate}},
+		{"chat", &chat.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Hub: hub, Now: s.now, Rate: chat.DefaultRate}},
+		// Workspace: mail (the in-app mailbox; every notification also lands in it; a letter
+		// arriving is told on the chat's live stream).
+		{"mail", &workspacemail.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Now: s.now, Rate: workspacemail.DefaultRate, Live: hub}},
 		{"admin", &admin.Handlers{Store: store, Mailer: s.mailer, Now: s.now,
 			MaintenanceChanged: s.maint.Invalidate}},
 		// The workspace's people pages: accounts admins and organisation owners manage.

@@ -350,6 +350,7 @@ type MailOutgoing struct {
 	SenderID   int64   // 0: the platform
 	SenderName string  // for the search index
 	Recipients []int64 // a new thread's participants besides the sender
+	Add        []int64 // a reply: people who join the thread with it (they see the whole thread)
 	Subject    string
 	Body       string
 	Link       string
@@ -410,6 +411,11 @@ func (s *Store) SendMail(ctx context.Context, m MailOutgoing, now time.Time) (Ma
 			if participants, err = tx.MailParticipants(ctx, out.ThreadID); err != nil {
 				return err
 			}
+			for _, p := range m.Add {
+				if !slices.Contains(participants, p) {
+					participants = append(participants, p)
+				}
+			}
 		}
 		if m.DraftID != 0 {
 			if err := affected(tx.exec(ctx, `UPDATE mail_messages SET draft = 0, recipients = ?, subject = ?, body = ?, forward_of = ?,
@@ -468,6 +474,17 @@ func (s *Store) SendMail(ctx context.Context, m MailOutgoing, now time.Time) (Ma
 		return nil
 	})
 	return out, err
+}
+
+// distinctIDs is ids without repeats, in their first order.
+func distinctIDs(ids []int64) []int64 {
+	out := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 func nonNil(ids []int64) []int64 {
@@ -617,7 +634,9 @@ func (s *Store) MailDraftFor(ctx context.Context, id, owner int64) (*MailMessage
 func (s *Store) syncMailBoxes(ctx context.Context, owner, thread int64) error {
 	// The boxes where the thread counted as unread before (their counts move by the difference).
 	var was []string
-	rows, err := s.rows(ctx, `SELECT box FROM mail_boxes WHERE owner_id = ? AND thread_id = ? AND unread > 0`, owner, thread)
+	// INDEXED BY: left to itself the planner walks the owner's whole range of the primary key
+	// (every row of every box: 30 ms a thread at 100,000 letters) instead of the thread's rows.
+	rows, err := s.rows(ctx, `SELECT box FROM mail_boxes INDEXED BY mail_boxes_thread_idx WHERE owner_id = ? AND thread_id = ? AND unread > 0`, owner, thread)
 	if err != nil {
 		return mapErr(err)
 	}
@@ -633,7 +652,7 @@ func (s *Store) syncMailBoxes(ctx context.Context, owner, thread int64) error {
 	if err := rows.Err(); err != nil {
 		return mapErr(err)
 	}
-	if _, err := s.exec(ctx, `DELETE FROM mail_boxes WHERE owner_id = ? AND thread_id = ?`, owner, thread); err != nil {
+	if _, err := s.exec(ctx, `DELETE FROM mail_boxes INDEXED BY mail_boxes_thread_idx WHERE owner_id = ? AND thread_id = ?`, owner, thread); err != nil {
 		return err
 	}
 	boxes, unread, err := s.mailBoxesOf(ctx, owner, thread)
@@ -713,16 +732,33 @@ func (s *Store) mailBoxesOf(ctx context.Context, owner, thread int64) ([]string,
 	return boxes, unread, nil
 }
 
-// MailModify applies action to owner's views of threads (those they are in; the others are
-// skipped) at now and returns how many changed, and the files of the owner's drafts that went
-// with a thread deleted for good (the caller deletes them). Actions: inbox, archive, trash,
-// restore, delete (for good, from the trash only), star, unstar, important, unimportant, read,
-// unread, label and unlabel (with label, owner's).
+// MailModify applies action to owner's views of threads at now, all or nothing: when any of
+// threads is not one owner is in (someone else's, or none at all) it changes nothing and
+// returns ErrNotFound. It returns how many changed, and the files of the owner's drafts that
+// went with a thread deleted for good (the caller deletes them). Actions: inbox, archive,
+// trash, restore, delete (for good, from the trash only), star, unstar, important,
+// unimportant, read, unread, label and unlabel (with label, owner's).
 func (s *Store) MailModify(ctx context.Context, owner int64, threads []int64, action string, label int64, now time.Time) (int, []int64, error) {
 	n := 0
 	var files []int64
+	threads = distinctIDs(threads)
 	err := s.InTx(ctx, func(tx *Store) error {
 		n, files = 0, nil
+		if len(threads) == 0 {
+			return nil
+		}
+		list := make([]string, len(threads))
+		for i, t := range threads {
+			list[i] = strconv.FormatInt(t, 10)
+		}
+		var mine int
+		if err := tx.row(ctx, `SELECT count(*) FROM mail_views WHERE owner_id = ? AND thread_id IN (`+strings.Join(list, ",")+`)`,
+			owner).Scan(&mine); err != nil {
+			return mapErr(err)
+		}
+		if mine != len(threads) {
+			return ErrNotFound
+		}
 		for _, t := range threads {
 			var q string
 			args := []any{}

@@ -1,8 +1,10 @@
 // The workspace's mailbox with the demo accounts (--demo), in both languages: the owner of the
-// demo organisation writes to a colleague (a manager of the same organisation), the colleague
-// reads it and replies, and the owner finds the reply in the inbox and puts a label on the
-// thread. English at desktop width, Mongolian at 375 px; axe on every page seen, no raw keys,
-// no console errors.
+// demo organisation writes to a colleague (a manager of the same organisation) whose inbox is
+// open — the letter appears there live, with the inbox's count — the colleague reads it and
+// replies adding a counselor to the thread, and the owner finds the reply in the inbox, selects
+// two letters (space, then shift-click) and stars both at once, and puts a label on the thread.
+// English at desktop width, Mongolian at 375 px (select mode); axe on every page seen, no raw
+// keys, no console errors.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { axe, tf, unexpected } from './forms-helpers.mjs';
@@ -38,6 +40,12 @@ describe('mail between colleagues', () => {
           : ['Намрын үзэсгэлэнгийн төсөв', 'Төсвөө баасан гараг гэхэд илгээнэ үү.', 'Тийм ээ, пүрэв гарагт илгээнэ.'];
       const found = [];
 
+      // The manager's inbox is open before the letter is written.
+      const manager = await open('manager', viewport, `/${lang}/dashboard/mail`);
+      await manager.page.getByRole('heading', { name: k('folders.inbox'), level: 2 }).waitFor();
+      const inboxLink = manager.page.getByRole('navigation', { name: k('mailbox') }).getByRole('link', { name: new RegExp(`^${k('folders.inbox')}`) });
+      const countBefore = await inboxLink.innerText();
+
       // The owner writes to the manager.
       const owner = await open('owner', viewport, `/${lang}/dashboard/mail`);
       await owner.page.getByRole('heading', { name: k('folders.inbox'), level: 2 }).waitFor();
@@ -57,11 +65,19 @@ describe('mail between colleagues', () => {
       await subjectField.fill(subject);
       await owner.page.getByRole('button', { name: k('send'), exact: true }).click();
       await owner.page.getByRole('heading', { name: subject, level: 2 }).waitFor();
+      // The owner waits in the inbox (a thread left open would read the reply as it comes).
+      await owner.page.goto(`${site.baseURL}/${lang}/dashboard/mail`);
+      await owner.page.getByRole('heading', { name: k('folders.inbox'), level: 2 }).waitFor();
 
-      // The manager reads it in the inbox and replies.
-      const manager = await open('manager', viewport, `/${lang}/dashboard/mail`);
+      // It arrives in the manager's open inbox without a reload, said, and counted.
       const entry = manager.page.getByRole('link', { name: new RegExp(subject) });
       await entry.waitFor();
+      await manager.page.getByText(k('live.arrived')).waitFor();
+      await manager.page.waitForFunction(
+        ([sel, before]) => [...document.querySelectorAll(sel)].some((a) => a.textContent !== before && a.getAttribute('href')?.endsWith('/dashboard/mail')),
+        ['.mail__nav a', countBefore],
+      );
+      // The manager reads it and replies, adding a counselor to the thread.
       await entry.click();
       await manager.page.getByRole('heading', { name: subject, level: 2 }).waitFor();
       await manager.page.getByRole('list', { name: k('messages') }).getByText(text).waitFor();
@@ -71,14 +87,34 @@ describe('mail between colleagues', () => {
       await body.waitFor();
       await body.press('Control+Home');
       await body.pressSequentially(answer);
+      await manager.page.getByRole('button', { name: k('add.open'), exact: true }).last().click();
+      await manager.page.getByLabel(k('add.find')).fill('Sarah');
+      await manager.page.getByRole('button', { name: k('add.choose', { name: 'Sarah Miller' }) }).click();
+      await manager.page.getByRole('button', { name: k('add.remove', { name: 'Sarah Miller' }) }).waitFor();
+      found.push(...(await axe(manager.page, `${lang} reply adding people`)));
       await manager.page.getByRole('button', { name: k('send'), exact: true }).click();
       await manager.page.getByRole('list', { name: k('messages') }).getByText(answer).first().waitFor();
+      await manager.page.getByRole('list', { name: k('messages') }).getByText(/Sarah Miller/).first().waitFor();
 
-      // The owner finds the reply in the inbox and labels the thread.
-      await owner.page.goto(`${site.baseURL}/${lang}/dashboard/mail`);
+      // The owner's open inbox shows the reply (live), and the owner labels the thread.
       const back = owner.page.getByRole('link', { name: new RegExp(subject) });
       await back.waitFor();
       assert.match(await back.innerText(), new RegExp(k('unread_one', { count: 1 }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      // Two letters at once: the newest chosen with the space bar, the next by shift-click; the
+      // count is said; both are starred by one action.
+      if (viewport === PHONE) await owner.page.getByRole('button', { name: k('select.mode') }).click();
+      const first = owner.page.getByRole('checkbox', { name: k('select.one', { subject }) });
+      await first.focus();
+      await owner.page.keyboard.press('Space');
+      await owner.page.locator('.mail__check').nth(1).click({ modifiers: ['Shift'] });
+      await owner.page.getByRole('status').filter({ hasText: k('select.count_other', { count: 2 }) }).waitFor();
+      found.push(...(await axe(owner.page, `${lang} selected`)));
+      await owner.page.getByRole('group', { name: k('select.actions') }).getByRole('button', { name: k('star'), exact: true }).click();
+      await owner.page.getByText(k('select.done_other', { count: 2 })).waitFor();
+      await owner.page.waitForFunction(() => document.querySelectorAll('.mail__items li:nth-child(-n+2) .mail__marks').length === 2 &&
+        [...document.querySelectorAll('.mail__items li:nth-child(-n+2) .mail__marks')].every((m) => m.textContent.includes('★')));
+      assert.equal(await owner.page.locator('.mail__check:checked').count(), 0);
+      if (viewport === PHONE) await owner.page.getByRole('button', { name: k('select.mode') }).click();
       await back.click();
       await owner.page.getByRole('list', { name: k('messages') }).getByText(answer).first().waitFor();
       await owner.page.getByLabel(k('applyLabel')).selectOption({ label: 'Team' });

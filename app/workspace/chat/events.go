@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gerege/app/platform/authz"
+	"gerege/app/platform/web"
 	"gerege/db"
 )
 
@@ -30,10 +31,15 @@ func (h *Handlers) Events(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	support := authz.Can(u, authz.WorkspaceSupportAnswer)
 	resume, last := lastEventID(r)
+	chat, mail, err := topics(r)
+	if err != nil {
+		return err
+	}
+	resume = resume && chat
 
 	// Subscribe before reading the database, so nothing committed in between is missed; what
 	// arrives both ways is sent once (see replayed).
-	s := h.Hub.Subscribe(u.ID, support)
+	s := h.Hub.SubscribeTopics(u.ID, support, chat, mail)
 	detached := false
 	defer func() {
 		if !detached {
@@ -74,7 +80,7 @@ func (h *Handlers) Events(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 		replayed = last
-	} else {
+	} else if chat {
 		id, err := h.Store.ChatLastEventID(ctx)
 		if err != nil {
 			return nil
@@ -84,7 +90,9 @@ func (h *Handlers) Events(w http.ResponseWriter, r *http.Request) error {
 	if write(w, Event{ID: last, Type: "ready"}) != nil || rc.Flush() != nil {
 		return nil
 	}
-	h.deliver(r, u.ID, 0) // everything waiting for them reached this device
+	if chat {
+		h.deliver(r, u.ID, 0) // everything waiting for them reached this device
+	}
 
 	// Live. An HTTP/1.1 response (chunked: net/http chose it, as the length is unknown) is
 	// handed to the hub, which writes the rest of its chunks; the handler returns and takes
@@ -117,6 +125,26 @@ func (h *Handlers) Events(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 	}
+}
+
+// topics reads what a stream carries (?topics=chat,mail; chat when absent): anything else is a
+// field error.
+func topics(r *http.Request) (chat, mail bool, err error) {
+	v := r.URL.Query().Get("topics")
+	if v == "" {
+		return true, false, nil
+	}
+	for _, t := range strings.Split(v, ",") {
+		switch strings.TrimSpace(t) {
+		case "chat":
+			chat = true
+		case "mail":
+			mail = true
+		default:
+			return false, false, web.Invalid(map[string]web.Msg{"topics": web.M("chat.errors.topics")})
+		}
+	}
+	return chat, mail, nil
 }
 
 // lastEventID reads where a reconnecting client resumes: the Last-Event-ID header, or the

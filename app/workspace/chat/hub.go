@@ -43,6 +43,8 @@ type Hub struct {
 type sub struct {
 	user    int64
 	support bool
+	chat    bool // the chat's events (the default); false for a stream that asked for mail only
+	mail    bool // the mailbox's "a letter arrived" (PublishMail)
 	ch      chan Event // while the handler writes the stream itself; nil once detached
 	once    sync.Once
 	gone    chan struct{} // closed when the hub dropped it
@@ -71,9 +73,15 @@ func NewHub() *Hub {
 	return h
 }
 
-// Subscribe opens a subscription for user (support: also every support conversation).
-func (h *Hub) Subscribe(user int64, support bool) *sub {
-	s := &sub{user: user, support: support, ch: make(chan Event, subBuffer), gone: make(chan struct{})}
+// Subscribe opens a subscription for user to the chat's events (support: also every support
+// conversation).
+func (h *Hub) Subscribe(user int64, support bool) *sub { return h.SubscribeTopics(user, support, true, false) }
+
+// SubscribeTopics opens a subscription for user to the chat's events (chat; support: also
+// every support conversation), the mailbox's (mail), or both.
+func (h *Hub) SubscribeTopics(user int64, support, chat, mail bool) *sub {
+	support = support && chat
+	s := &sub{user: user, support: support, chat: chat, mail: mail, ch: make(chan Event, subBuffer), gone: make(chan struct{})}
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
@@ -143,11 +151,17 @@ func (s *sub) drop() {
 	}
 }
 
-// Online reports whether user has at least one open stream.
+// Online reports whether user has at least one open stream of the chat's events (a stream
+// for mail only does not count: the chat's messages do not reach it).
 func (h *Hub) Online(user int64) bool {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
-	return len(h.users[user]) > 0
+	for s := range h.users[user] {
+		if s.chat {
+			return true
+		}
+	}
+	return false
 }
 
 // Count is the number of open streams.
@@ -156,15 +170,25 @@ func (h *Hub) Count() int { return int(h.n.Load()) }
 // Detached is the number of open streams the hub writes itself.
 func (h *Hub) Detached() int { return int(h.detached.Load()) }
 
-// Publish sends ev to every stream of users and, when support is true, to every support
-// staff's stream (each stream once).
+// Publish sends ev (a chat event) to every chat stream of users and, when support is true, to
+// every support staff's stream (each stream once).
 func (h *Hub) Publish(users []int64, support bool, ev Event) {
+	h.publish(users, support, ev, func(s *sub) bool { return s.chat })
+}
+
+// PublishMail tells the mail streams of users that a letter arrived in thread (an event that
+// is not kept: a page that reconnects loads its mailbox again).
+func (h *Hub) PublishMail(users []int64, thread int64) {
+	h.publish(users, false, Event{Type: "mail", ThreadID: thread}, func(s *sub) bool { return s.mail })
+}
+
+func (h *Hub) publish(users []int64, support bool, ev Event, wants func(*sub) bool) {
 	var frame []byte // the event framed once for every detached stream
 	h.mu.RLock()
 	defer h.mu.RUnlock()
 	seen := map[*sub]bool{}
 	send := func(s *sub) {
-		if seen[s] {
+		if seen[s] || !wants(s) {
 			return
 		}
 		seen[s] = true

@@ -91,3 +91,40 @@ func TestDetachedStream(t *testing.T) {
 		t.Errorf("detached after the client left: %d", hub.Detached())
 	}
 }
+
+// A stream opened for mail only hears the mailbox's arrivals and none of the chat's events,
+// and does not make its person "online" for the chat (whose notices go to people with no chat
+// stream open); a chat stream does not hear the mail.
+func TestMailTopic(t *testing.T) {
+	t.Parallel()
+	hub := chat.NewHub()
+	defer hub.Close()
+	mail := hub.SubscribeTopics(7, true, false, true)
+	if hub.Online(7) {
+		t.Error("a mail-only stream counts as online for the chat")
+	}
+	both := hub.SubscribeTopics(8, false, true, true)
+	plain := hub.Subscribe(9, false)
+	hub.Publish([]int64{7, 8, 9}, true, chat.Event{ID: 1, Type: "message"})
+	hub.PublishMail([]int64{7, 8, 9}, 42)
+	got := func(s interface{ C() <-chan chat.Event }) []string {
+		var out []string
+		for {
+			select {
+			case ev := <-s.C():
+				out = append(out, ev.Type+":"+strconv.FormatInt(ev.ThreadID, 10))
+			default:
+				return out
+			}
+		}
+	}
+	if g := strings.Join(got(mail), ","); g != "mail:42" {
+		t.Errorf("the mail-only stream: %s", g)
+	}
+	if g := strings.Join(got(both), ","); g != "message:0,mail:42" {
+		t.Errorf("the stream of both: %s", g)
+	}
+	if g := strings.Join(got(plain), ","); g != "message:0" {
+		t.Errorf("the chat stream: %s", g)
+	}
+}

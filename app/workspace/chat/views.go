@@ -126,11 +126,12 @@ type ContactList struct {
 // each "message" event is this JSON; its SSE id is ID (resume with Last-Event-ID).
 type Event struct {
 	ID             int64        `json:"id" description:"0 for events that are not kept (typing, ready)"`
-	Type           string       `json:"type" enum:"ready,message,edited,deleted,delivered,read,typing"`
+	Type           string       `json:"type" enum:"ready,message,edited,deleted,delivered,read,typing,mail"`
 	ConversationID int64        `json:"conversationId,omitempty"`
 	Message        *MessageView `json:"message,omitempty"`
 	UserID         int64        `json:"userId,omitempty" description:"delivered, read, typing: who"`
 	MessageID      int64        `json:"messageId,omitempty" description:"delivered, read: up to which message"`
+	ThreadID       int64        `json:"threadId,omitempty" description:"mail: the mailbox's thread a letter arrived in (streams opened with topics=mail)"`
 }
 
 // ListQuery is the query of the conversation lists.
@@ -151,7 +152,8 @@ type ContactsQuery struct {
 
 // EventsQuery is the query of the stream.
 type EventsQuery struct {
-	LastEventID int64 `query:"lastEventId" description:"resume after this event (the Last-Event-ID header does the same)"`
+	LastEventID int64  `query:"lastEventId" description:"resume after this event (the Last-Event-ID header does the same)"`
+	Topics      string `query:"topics" description:"what the stream carries, comma-separated: chat (the default: the chat's events, replayed after a reconnect) and mail (a letter arrived: not kept, not replayed)"`
 }
 
 // ExportedChat is what the chat keeps of a person for "download my data": the messages they

@@ -71,6 +71,25 @@ func BenchmarkMailboxList(b *testing.B) {
 			}
 		})
 	}
+	// Several at once: 50 threads of the first page starred and unstarred in one transaction
+	// (the all-or-nothing check, each view and its listing rows and counts), as the list's
+	// "select all on this page" then "Star" does.
+	page, _, err := store.MailList(ctx, db.MailListQuery{Owner: owner.ID, Box: "inbox", Limit: 50})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ids := make([]int64, 0, len(page))
+	for _, m := range page {
+		ids = append(ids, m.ThreadID)
+	}
+	b.Run("modify-50", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			action := []string{"star", "unstar"}[i%2]
+			if n, _, err := store.MailModify(ctx, owner.ID, ids, action, 0, now); err != nil || n != len(ids) {
+				b.Fatal(n, err)
+			}
+		}
+	})
 	b.Run("unread-counts", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			if _, err := store.MailUnreadCounts(ctx, owner.ID); err != nil {

@@ -24,6 +24,7 @@ type demoThread struct {
 	labelsB  []string
 	starA    bool
 	archiveB bool
+	added    string // the email of someone the thread's last letter adds to it
 }
 
 // SeedDemo adds the demo's mail, in both languages: the student and the organisation's
@@ -54,7 +55,8 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time) error {
 			letters: []demoLetter{
 				{0, "Номин оо,\n\nИрэх долоо хоногт дадлагын гурван ярилцлага төлөвлөсөн. Хуанлидаа цаг гаргаж өгнө үү."},
 				{1, "Ойлголоо. Мягмар, Пүрэв гарагт би чөлөөтэй байна."},
-			}, labelsA: []string{"Team"}, labelsB: []string{"Ярилцлага"}},
+				{0, "Сараг нэмлээ: англи хэлээр хийх ярилцлагад туслана.\n\nI added Sarah: she will join the interview in English on Thursday."},
+			}, labelsA: []string{"Team"}, labelsB: []string{"Ярилцлага"}, added: "sarah.counselor@demo.gerege.mn"},
 		{a: "owner@demo.gerege.mn", b: "sarah.counselor@demo.gerege.mn", subject: "Exchange program information session",
 			letters: []demoLetter{
 				{0, "Hi Sarah,\n\nCould you prepare a short presentation on the exchange program for Friday's information session? Twenty minutes is enough."},
@@ -116,9 +118,13 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time) error {
 				from, to = b, a
 			}
 			at = at.Add(time.Duration(40+i*95) * time.Minute)
+			recipients, add := []int64{to.ID}, []int64(nil)
+			if c := users[t.added]; c != nil && i == len(t.letters)-1 && thread != 0 {
+				recipients, add = append(recipients, c.ID), []int64{c.ID}
+			}
 			err := store.InTx(ctx, func(tx *db.Store) error {
 				sent, err := tx.SendMail(ctx, db.MailOutgoing{ThreadID: thread, SenderID: from.ID, SenderName: name(from),
-					Recipients: []int64{to.ID}, Subject: t.subject, Body: l.body}, at)
+					Recipients: recipients, Add: add, Subject: t.subject, Body: l.body}, at)
 				thread = sent.ThreadID
 				return err
 			})

@@ -35,7 +35,12 @@ func TestDemoMail(t *testing.T) {
 	if r := owner("/api/mail/labels"); !strings.Contains(r.Raw, `"name":"Team"`) || !strings.Contains(r.Raw, `"name":"Applicants"`) {
 		t.Errorf("the owner's labels: %s", r.Raw)
 	}
-	if r := as("sarah.counselor@demo.gerege.mn")("/api/mail/list?folder=archive"); !strings.Contains(r.Raw, "Exchange program information session") {
+	sarah := as("sarah.counselor@demo.gerege.mn")
+	if r := sarah("/api/mail/list?folder=archive"); !strings.Contains(r.Raw, "Exchange program information session") {
 		t.Errorf("the counselor's archive: %.600s", r.Raw)
+	}
+	// The owner added the counselor to the thread with the manager: she has it, whole, unread.
+	if r := sarah("/api/mail/list"); !strings.Contains(r.Raw, "Ирэх долоо хоногийн ярилцлагууд") || !strings.Contains(r.Raw, "I added Sarah") {
+		t.Errorf("the counselor's inbox: %.800s", r.Raw)
 	}
 }

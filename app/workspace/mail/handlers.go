@@ -176,7 +176,61 @@ type letter struct {
 	threadID   int64 // the thread it goes in (a reply's, or a draft's own)
 	subject    string
 	recipients []int64
+	added      []int64 // people a reply adds to its thread (also in recipients)
 	forwarded  []int64 // the forwarded message's files
+}
+
+// mayAdd checks the people a reply adds to thread t and returns those not in it yet. Each must
+// be someone the caller may write to — else the field error does not name them (the caller
+// may not know the account, and one that does not exist answers the same) — and nobody
+// already in the thread may have blocked them or been blocked by them: that refusal names
+// them (they are among the caller's contacts). The thread holds at most MaxRecipients+1 people.
+func (h *Handlers) mayAdd(ctx context.Context, u *db.User, t *db.MailThread, ids []int64) ([]int64, error) {
+	in := func(id int64) bool {
+		return slices.ContainsFunc(t.People, func(p db.MailPerson) bool { return p.ID == id })
+	}
+	var fresh []int64
+	var named []string
+	for _, id := range ids {
+		if in(id) {
+			continue
+		}
+		other, err := h.Store.UserByID(ctx, id)
+		if db.IsNotFound(err) {
+			return nil, web.Invalid(map[string]web.Msg{"add": web.M("workspaceMail.errors.addNotAllowed")})
+		}
+		if err != nil {
+			return nil, err
+		}
+		why, err := authz.MayTalk(ctx, h.Store, u, other)
+		if err != nil {
+			return nil, err
+		}
+		if why == "" {
+			return nil, web.Invalid(map[string]web.Msg{"add": web.M("workspaceMail.errors.addNotAllowed")})
+		}
+		for _, p := range t.People {
+			if p.ID == u.ID {
+				continue
+			}
+			blocked, err := h.Store.BlockedEither(ctx, id, p.ID)
+			if err != nil {
+				return nil, err
+			}
+			if blocked {
+				named = append(named, name(other))
+				break
+			}
+		}
+		fresh = append(fresh, id)
+	}
+	if len(named) > 0 {
+		return nil, web.Invalid(map[string]web.Msg{"add": web.M("workspaceMail.errors.addBlocked", "names", strings.Join(named, ", "))})
+	}
+	if len(t.People)+len(fresh) > MaxRecipients+1 {
+		return nil, web.Invalid(map[string]web.Msg{"add": web.M("workspaceMail.errors.tooMany", "max", MaxRecipients)})
+	}
+	return fresh, nil
 }
 
 // prepare resolves and checks a letter to send (draft false) or keep: the caller's draft, the
@@ -229,6 +283,16 @@ func (h *Handlers) prepare(r *http.Request, u *db.User, draft bool) (*letter, er
 	}
 	if err := h.mayWrite(ctx, u, l.recipients); err != nil {
 		return nil, err
+	}
+	if len(req.Add) > 0 {
+		t, err := h.thread(ctx, u, l.threadID)
+		if err != nil {
+			return nil, err
+		}
+		if l.added, err = h.mayAdd(ctx, u, t, req.Add); err != nil {
+			return nil, err
+		}
+		l.recipients = append(l.recipients, l.added...)
 	}
 	if req.ForwardOf != 0 {
 		m, err := h.Store.MailMessageFor(ctx, req.ForwardOf, u.ID)
@@ -315,7 +379,7 @@ func (h *Handlers) Send(w http.ResponseWriter, r *http.Request) error {
 		}
 		var err error
 		sent, err = tx.SendMail(ctx, db.MailOutgoing{ThreadID: l.threadID, SenderID: u.ID, SenderName: name(u), Recipients: l.recipients,
-			Subject: l.subject, Body: req.Body, ForwardOf: req.ForwardOf, DraftID: draftID, FileIDs: links}, now)
+			Add: l.added, Subject: l.subject, Body: req.Body, ForwardOf: req.ForwardOf, DraftID: draftID, FileIDs: links}, now)
 		if err != nil {
 			return err
 		}
@@ -333,6 +397,9 @@ func (h *Handlers) Send(w http.ResponseWriter, r *http.Request) error {
 	})
 	if err != nil {
 		return err
+	}
+	if h.Live != nil { // committed: the recipients' open mailboxes show it (never the others')
+		h.Live.PublishMail(l.recipients, sent.ThreadID)
 	}
 	web.JSON(w, http.StatusCreated, SentView{ThreadID: sent.ThreadID, MessageID: sent.MessageID})
 	return nil
@@ -446,6 +513,9 @@ func (h *Handlers) Modify(w http.ResponseWriter, r *http.Request) error {
 		}
 		return h.Files.Delete(ctx, tx, files...) // the drafts of threads deleted for good
 	})
+	if db.IsNotFound(err) { // one of the threads is not the caller's: nothing changed
+		return web.NotFound()
+	}
 	if err != nil {
 		return err
 	}

@@ -36,6 +36,15 @@ type Handlers struct {
 	Rate web.Rate
 	// CopyRate bounds the email copies one person gets (DefaultCopyRate when zero).
 	CopyRate web.Rate
+	// Live tells the recipients' open mailboxes that a letter arrived (the workspace's live
+	// stream: the chat's hub); nil: nobody is told.
+	Live Live
+}
+
+// Live is the workspace's live stream as the mailbox uses it.
+type Live interface {
+	// PublishMail tells users' open mail streams that a letter arrived in thread.
+	PublishMail(users []int64, thread int64)
 }
 
 // DefaultRate is the production limit of letters per account and hour.
@@ -74,7 +83,7 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Delete("/mail/drafts/{id}", p, h.DeleteDraft, authz.Doc{ID: "deleteMailDraft", Status: 204,
 		Summary: "Discard one of the caller's drafts with its attachments"})
 	r.Post("/mail/modify", p, h.Modify, authz.Doc{ID: "modifyMail", Req: ModifyRequest{}, Resp: ModifyView{},
-		Summary: "Move (inbox, archive, trash, restore, delete for good), star, mark important, read or unread, label or unlabel threads of the caller"})
+		Summary: "Move (inbox, archive, trash, restore, delete for good), star, mark important, read or unread, label or unlabel up to 100 threads of the caller at once, all or nothing (one thread that is not the caller's: 404, nothing changed)"})
 	r.Post("/mail/attachments", p, h.Upload, authz.Doc{ID: "uploadMailAttachment", Req: AttachmentUpload{}, Resp: UploadView{}, Status: 201,
 		Summary: "Store a file (multipart field file: PDF, Word, PNG, JPEG, WebP or GIF by content, up to 10 MB) to send with a letter"})
 	r.Get("/mail/messages/{id}/attachments/{file}", p, h.Download, authz.Doc{ID: "downloadMailAttachment", Produces: "application/octet-stream",

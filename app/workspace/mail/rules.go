@@ -67,7 +67,20 @@ func checkLetter(req *SendRequest, caller int64, draft bool) error {
 		}
 	}
 	req.To = to
+	add := []int64{}
+	for _, id := range req.Add {
+		if id != caller && id > 0 && !slices.Contains(add, id) {
+			add = append(add, id)
+		}
+	}
+	req.Add = add
 	reply := req.ThreadID != 0
+	if len(add) > 0 && !reply {
+		c.Add("add", web.M("workspaceMail.errors.addOnlyReply"))
+	}
+	if len(add) > MaxRecipients {
+		c.Add("add", web.M("workspaceMail.errors.tooMany", "max", MaxRecipients))
+	}
 	if !reply && !draft {
 		if len(to) == 0 {
 			c.Add("to", web.M("validation.required"))

@@ -111,6 +111,7 @@ type SendRequest struct {
 	ThreadID  int64   `json:"threadId,omitempty" description:"reply in this thread"`
 	ForwardOf int64   `json:"forwardOf,omitempty" description:"forward this message (its attachments go along)"`
 	DraftID   int64   `json:"draftId,omitempty" description:"the caller's draft this letter is (sent: it leaves the drafts; saved: it is changed)"`
+	Add       []int64 `json:"add,omitempty" maxItems:"20" description:"a reply only: people to add to the thread, each someone the caller may write to and nobody in the thread blocked; from this letter on they are participants and see the whole thread"`
 }
 
 // SentView is what sending made.

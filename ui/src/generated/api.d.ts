@@ -2599,7 +2599,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move (inbox, archive, trash, restore, delete for good), star, mark important, read or unread, label or unlabel threads of the caller */
+        /** Move (inbox, archive, trash, restore, delete for good), star, mark important, read or unread, label or unlabel up to 100 threads of the caller at once, all or nothing (one thread that is not the caller's: 404, nothing changed) */
         post: operations["modifyMail"];
         delete?: never;
         options?: never;
@@ -7215,6 +7215,8 @@ export interface components {
             name: string;
         };
         MailSendRequest: {
+            /** @description a reply only: people to add to the thread, each someone the caller may write to and nobody in the thread blocked; from this letter on they are participants and see the whole thread */
+            add?: number[];
             body: string;
             /**
              * Format: int64
@@ -16541,6 +16543,8 @@ export interface operations {
             query?: {
                 /** @description resume after this event (the Last-Event-ID header does the same) */
                 lastEventId?: number;
+                /** @description what the stream carries, comma-separated: chat (the default: the chat's events, replayed after a reconnect) and mail (a letter arrived: not kept, not replayed) */
+                topics?: string;
             };
             header?: never;
             path?: never;

@@ -11,6 +11,22 @@ export type Contact = Schema<'MailContactView'>;
 export type Letter = Body<'sendMail'>;
 export type Action = Body<'modifyMail'>['action'];
 
+/** An event of the workspace's live stream opened for mail (GET /api/chat/events?topics=mail): ready, or a letter arrived in threadId. */
+export interface MailEvent {
+  type: string;
+  threadId?: number;
+}
+
+/** The list shown, with what the list's first page says now: the new page first, then what was shown further down (older than the page's last thread), so "Show more" pages already opened stay. */
+export function merge(shown: { key: string; items: ThreadSummary[]; next: string }, page: Resp<'listMail'>) {
+  const ids = new Set(page.items.map((m) => m.id));
+  const last = page.items[page.items.length - 1];
+  const at = (m: ThreadSummary) => Date.parse(m.lastAt);
+  const older = (m: ThreadSummary) => !!last && (at(m) < at(last) || (at(m) === at(last) && m.id < last.id));
+  const rest = page.next ? shown.items.filter((m) => !ids.has(m.id) && older(m)) : [];
+  return { key: shown.key, items: [...page.items, ...rest], next: rest.length ? shown.next : (page.next ?? '') };
+}
+
 /** Where a list comes from: a folder or one of the person's labels, and the words searched. */
 export interface Where {
   folder: string;

@@ -20,6 +20,8 @@ import {
   getThread,
   listFolders,
   listMail,
+  type MailEvent,
+  merge,
   type Message,
   modify,
   quote,
@@ -30,6 +32,7 @@ import {
   type ThreadSummary,
   uploadAttachment,
 } from '../api';
+import { unread as bellCount, useUnread } from '../../../notifications/api';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../mail.css?inline';
 
@@ -51,6 +54,9 @@ interface Start {
   subject: string;
   body: string;
   files: { fileId: number; name: string }[];
+  /** A reply: the thread's people (not offered to add), and whether "Add people" starts open. */
+  people?: number[];
+  adding?: boolean;
 }
 
 /** Where the page is, from its query: a folder or a label, the words searched, the open thread, composing. */
@@ -94,27 +100,33 @@ function MailApp({ user }: { user: User }) {
     setError(err.message);
   }, []);
   const refreshFolders = useCallback(() => listFolders().then(setFolders, fail), [fail]);
-  // A change (sent, moved, read) loads the list again.
+  // A change (sent, moved, read) loads the list again; a letter arriving (live) merges the
+  // first page into what is shown (the pages opened with "Show more" stay).
   const [version, setVersion] = useState(0);
+  const [live, setLive] = useState(0);
+  const versionSeen = useRef(-1);
   useEffect(() => {
     refreshFolders();
   }, [refreshFolders]);
   useEffect(() => {
     // Only the latest request's answer is shown: an earlier one (the inbox reloaded after a
     // change) answering after a later one (the label just opened) would otherwise replace it.
-    let live = true;
+    let current = true;
+    const replace = versionSeen.current !== version;
+    versionSeen.current = version;
     listMail({ folder, label, q }).then(
       (r) => {
-        if (!live) return;
-        setLoaded({ key: `${folder}|${label}|${q}`, items: r.items, next: r.next ?? '' });
+        if (!current) return;
+        const key = `${folder}|${label}|${q}`;
+        setLoaded((l) => (!replace && l.key === key ? merge(l, r) : { key, items: r.items, next: r.next ?? '' }));
         setError('');
       },
-      (err) => live && fail(err),
+      (err) => current && fail(err),
     );
     return () => {
-      live = false;
+      current = false;
     };
-  }, [folder, label, q, fail, version]);
+  }, [folder, label, q, fail, version, live]);
 
   const changed = useCallback(
     (msg: string) => {
@@ -124,12 +136,72 @@ function MailApp({ user }: { user: User }) {
     },
     [refreshFolders],
   );
+  // Several letters chosen for one action (kept per list: another folder starts with none).
+  const [chosen, setChosen] = useState<{ key: string; ids: number[]; anchor: number }>({ key: '', ids: [], anchor: -1 });
+  const selected = chosen.key === listKey ? chosen.ids.filter((id) => items?.some((m) => m.id === id)) : [];
+  const [selecting, setSelecting] = useState(false);
+  const choose = (index: number, on: boolean, range: boolean) => {
+    if (!items) return;
+    const from = range && chosen.key === listKey && chosen.anchor >= 0 ? Math.min(chosen.anchor, index) : index;
+    const to = range && chosen.key === listKey && chosen.anchor >= 0 ? Math.max(chosen.anchor, index) : index;
+    const ids = items.slice(from, to + 1).map((m) => m.id);
+    const rest = selected.filter((id) => !ids.includes(id));
+    setChosen({ key: listKey, ids: on ? [...rest, ...ids] : rest, anchor: index });
+  };
+  const chooseAll = (on: boolean) => setChosen({ key: listKey, ids: on && items ? items.map((m) => m.id) : [], anchor: -1 });
+  const actOnSelected = (action: Action, labelId?: number) =>
+    modify(selected, action, labelId).then((r) => {
+      setChosen({ key: listKey, ids: [], anchor: -1 });
+      changed(t(`${P}.select.done`, { count: r.changed }));
+    }, fail);
+  // Live arrival: the workspace's stream (the chat's, asked for mail only) says a letter came;
+  // the folders' counts, the first page of the list (merged into what is shown) and the bell
+  // are asked again, and the open thread reloads when it is the one. After a reconnect the
+  // same catch-up runs (the stream does not replay mail). The platform's letters are not on
+  // the stream: they come with a notification, so the bell's count going up does the same.
+  const [arrivedIn, setArrivedIn] = useState({ thread: 0, n: 0 });
+  const arrived = useCallback(
+    (thread: number, say: boolean) => {
+      refreshFolders();
+      bellCount.refresh().catch(() => undefined);
+      setLive((n) => n + 1);
+      if (say) setStatus(t(`${P}.live.arrived`));
+      if (thread) setArrivedIn((a) => ({ thread, n: a.n + 1 }));
+    },
+    [refreshFolders, t],
+  );
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const es = new EventSource('/api/chat/events?topics=mail');
+    let ready = false;
+    es.onmessage = (e: MessageEvent<string>) => {
+      let ev: MailEvent;
+      try {
+        ev = JSON.parse(e.data) as MailEvent;
+      } catch {
+        return;
+      }
+      if (ev.type === 'mail') arrived(ev.threadId ?? 0, true);
+      else if (ev.type === 'ready') {
+        if (ready) arrived(0, false); // reconnected: catch up
+        ready = true;
+      }
+    };
+    return () => es.close();
+  }, [arrived]);
+  const bell = useUnread();
+  const bellWas = useRef(bell);
+  useEffect(() => {
+    if (bell !== undefined && bellWas.current !== undefined && bell > bellWas.current) arrived(0, false);
+    bellWas.current = bell;
+  }, [bell, arrived]);
+
   const labels = folders?.labels ?? [];
   const heading = label ? (labels.find((l) => l.id === label)?.name ?? '') : t(`${P}.folders.${folder}`);
   const open = threadId > 0 || composing;
 
   return (
-    <div class={`mail${open ? ' mail--open' : ''}`}>
+    <div class={`mail${open ? ' mail--open' : ''}${selecting ? ' mail--selecting' : ''}`}>
       <nav class="mail__nav" aria-label={t(`${P}.mailbox`)}>
         <a class="mail__write" role="button" href={`/${lang}${href({ ...here, compose: 1 })}`} onClick={(e) => (e.preventDefault(), go({ ...here, compose: 1 }))}>
           {t(`${P}.write`)}
@@ -184,14 +256,36 @@ function MailApp({ user }: { user: User }) {
           {status}
         </p>
         {error && <Alert variant="error">{error}</Alert>}
+        {items && items.length > 0 && (
+          <>
+            <button type="button" class="secondary outline mail__select-mode" aria-pressed={selecting ? 'true' : 'false'} onClick={() => setSelecting(!selecting)}>
+              {t(`${P}.select.mode`)}
+            </button>
+            <SelectionBar
+              count={selected.length}
+              total={items.length}
+              folder={label ? '' : folder}
+              labels={labels}
+              onAll={chooseAll}
+              onAct={actOnSelected}
+            />
+          </>
+        )}
         {items === null ? (
           !error && <p aria-busy="true">{t('dashboard.loading')}</p>
         ) : items.length === 0 ? (
           <p>{t(q ? `${P}.noResults` : `${P}.empty`)}</p>
         ) : (
           <ul class="mail__items">
-            {items.map((m) => (
+            {items.map((m, i) => (
               <li key={m.id} class={m.unread > 0 ? 'mail__unread' : undefined}>
+                <input
+                  type="checkbox"
+                  class="mail__check"
+                  checked={selected.includes(m.id)}
+                  aria-label={t(`${P}.select.one`, { subject: m.subject || t(`${P}.noSubject`) })}
+                  onClick={(e) => choose(i, (e.currentTarget as HTMLInputElement).checked, e.shiftKey)}
+                />
                 <a
                   href={`/${lang}${href({ ...here, thread: m.id })}`}
                   aria-current={m.id === threadId ? 'true' : undefined}
@@ -251,6 +345,7 @@ function MailApp({ user }: { user: User }) {
           <ThreadPane
             key={threadId}
             id={threadId}
+            arrived={arrivedIn.thread === threadId ? arrivedIn.n : 0}
             me={user.id}
             labels={labels}
             onChanged={changed}
@@ -264,6 +359,88 @@ function MailApp({ user }: { user: User }) {
           <p class="muted">{t(`${P}.pick`)}</p>
         )}
       </section>
+    </div>
+  );
+}
+
+/** The actions on the letters chosen in the list, with "select all on this page" and how many are chosen (announced). */
+function SelectionBar({
+  count,
+  total,
+  folder,
+  labels,
+  onAll,
+  onAct,
+}: {
+  count: number;
+  total: number;
+  folder: string;
+  labels: Folders['labels'];
+  onAll: (on: boolean) => void;
+  onAct: (action: Action, labelId?: number) => void;
+}) {
+  const { t } = useTranslation();
+  const [label, setLabel] = useState(0);
+  const all = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (all.current) all.current.indeterminate = count > 0 && count < total;
+  }, [count, total]);
+  const labelId = labels.some((l) => l.id === label) ? label : (labels[0]?.id ?? 0);
+  const button = (action: Action, key: string) => (
+    <button type="button" class="secondary outline" onClick={() => onAct(action)}>
+      {t(key)}
+    </button>
+  );
+  return (
+    <div class="mail__bulk">
+      <label class="mail__all">
+        <input ref={all} type="checkbox" checked={count > 0 && count === total} onChange={(e) => onAll((e.currentTarget as HTMLInputElement).checked)} />
+        {t(`${P}.select.all`)}
+      </label>
+      <p role="status" class="mail__chosen-count">
+        {count > 0 ? t(`${P}.select.count`, { count }) : ''}
+      </p>
+      {count > 0 && (
+        <div class="button-row" role="group" aria-label={t(`${P}.select.actions`)}>
+          {folder === 'trash' ? (
+            <>
+              {button('restore', `${P}.restore`)}
+              <button type="button" class="secondary outline" onClick={() => window.confirm(t(`${P}.select.confirmDelete`)) && onAct('delete')}>
+                {t(`${P}.deleteForever`)}
+              </button>
+            </>
+          ) : (
+            <>
+              {folder === 'archive' ? button('inbox', `${P}.toInbox`) : button('archive', `${P}.archive`)}
+              {button('trash', `${P}.trash`)}
+            </>
+          )}
+          {button('read', `${P}.select.read`)}
+          {button('unread', `${P}.markUnread`)}
+          {button('star', `${P}.star`)}
+          {button('unstar', `${P}.select.unstar`)}
+          {button('important', `${P}.select.important`)}
+          {button('unimportant', `${P}.select.unimportant`)}
+          {labels.length > 0 && (
+            <span class="mail__bulk-label">
+              <label for="mail-bulk-label">{t(`${P}.select.label`)}</label>
+              <select id="mail-bulk-label" value={labelId} onChange={(e) => setLabel(Number((e.currentTarget as HTMLSelectElement).value))}>
+                {labels.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+              <button type="button" class="secondary outline" onClick={() => onAct('label', labelId)}>
+                {t(`${P}.select.addLabel`)}
+              </button>
+              <button type="button" class="secondary outline" onClick={() => onAct('unlabel', labelId)}>
+                {t(`${P}.select.removeLabel`)}
+              </button>
+            </span>
+          )}
+        </div>
+      )}
     </div>
   );
 }
@@ -395,6 +572,7 @@ function LabelRow({ id, name, onChange, onError }: { id: number; name: string; o
 
 function ThreadPane({
   id,
+  arrived,
   me,
   labels,
   onChanged,
@@ -402,6 +580,8 @@ function ThreadPane({
   onError,
 }: {
   id: number;
+  /** Goes up when a letter arrives in this thread: it loads again. */
+  arrived: number;
   me: number;
   labels: Folders['labels'];
   onChanged: (msg: string) => void;
@@ -414,11 +594,12 @@ function ThreadPane({
   const [chosen, setChosen] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const load = useCallback(() => getThread(id).then(setThread, onError), [id, onError]);
-  useEffect(() => {
-    load();
-  }, [load]);
-  // Opened: its letters are read (once).
+  // Opened: its letters are read (once, and again for each letter arriving while it is open).
   const marked = useRef(false);
+  useEffect(() => {
+    marked.current = false;
+    load();
+  }, [load, arrived]);
   useEffect(() => {
     if (thread && thread.unread > 0 && !marked.current) {
       marked.current = true;
@@ -447,6 +628,17 @@ function ThreadPane({
   const last = [...thread.messages].reverse().find((m) => !m.draft);
   const header = (m: Message) => t(`${P}.quoteHeader`, { name: m.system ? t(`${P}.system`) : m.senderName, date: formatDateTime(t, m.createdAt) });
   const toContacts = (m: Message): Contact[] => m.to.map((p) => ({ id: p.id, name: p.name }));
+  const everyone = thread.people.map((p) => p.id);
+  const replyTo = (m: Message, adding = false): Start => ({
+    mode: 'reply',
+    threadId: thread.id,
+    to: [],
+    subject: thread.subject,
+    body: quote(m, header(m)),
+    files: [],
+    people: everyone,
+    adding,
+  });
 
   return (
     <article class="mail__open">
@@ -500,6 +692,11 @@ function ThreadPane({
         <button type="button" class="secondary outline" onClick={() => act('unread', t(`${P}.done.unread`), true)}>
           {t(`${P}.markUnread`)}
         </button>
+        {thread.canReply && last && (
+          <button type="button" class="secondary outline" onClick={() => setStart(replyTo(last, true))}>
+            {t(`${P}.add.open`)}
+          </button>
+        )}
       </div>
       {labels.length > 0 && (
         <div class="mail__apply">
@@ -569,6 +766,8 @@ function ThreadPane({
                         draftId: m.id,
                         threadId: thread.messages.some((x) => !x.draft) ? thread.id : undefined,
                         to: toContacts(m),
+                        people: everyone,
+                        adding: m.to.some((p) => !everyone.includes(p.id)),
                         subject: m.subject,
                         body: m.body,
                         files: m.attachments.map((a) => ({ fileId: a.fileId, name: a.name })),
@@ -589,7 +788,7 @@ function ThreadPane({
                 m === last && (
                   <div class="button-row">
                     {thread.canReply && (
-                      <button type="button" onClick={() => setStart({ mode: 'reply', threadId: thread.id, to: [], subject: thread.subject, body: quote(m, header(m)), files: [] })}>
+                      <button type="button" onClick={() => setStart(replyTo(m))}>
                         {t(`${P}.reply`)}
                       </button>
                     )}
@@ -611,7 +810,7 @@ function ThreadPane({
       </ol>
       {start && (
         <Composer
-          key={`${start.mode}-${start.draftId ?? 0}`}
+          key={`${start.mode}-${start.draftId ?? 0}-${start.adding ? 1 : 0}`}
           start={start}
           onDone={(msg, sentThread) => {
             setStart(null);
@@ -651,14 +850,25 @@ function Composer({
   const [note, setNote] = useState('');
   const form = useRef<HTMLFormElement>(null);
   const needsTo = start.mode !== 'reply';
+  // A reply may add people to the thread (a draft of one: its recipients not in the thread yet).
+  const people = start.people ?? [];
+  const [adding, setAdding] = useState(!!start.adding);
+  const [added, setAdded] = useState<Contact[]>(needsTo ? [] : start.to.filter((c) => !people.includes(c.id)));
+  const [findAdd, setFindAdd] = useState('');
+  const [foundAdd, setFoundAdd] = useState<Contact[] | null>(null);
+  useEffect(() => {
+    if (!adding) return;
+    const timer = setTimeout(() => findContacts(findAdd).then((r) => setFoundAdd(r.items), onError), 200);
+    return () => clearTimeout(timer);
+  }, [findAdd, adding, onError]);
   useEffect(() => {
     if (!needsTo) return;
     const timer = setTimeout(() => findContacts(find).then((r) => setFound(r.items), onError), 200);
     return () => clearTimeout(timer);
   }, [find, needsTo, onError]);
   useEffect(() => {
-    form.current?.querySelector<HTMLElement>(needsTo ? '#mail-find' : '#mail-body')?.focus();
-  }, [needsTo]);
+    form.current?.querySelector<HTMLElement>(needsTo ? '#mail-find' : start.adding ? '#mail-add' : '#mail-body')?.focus();
+  }, [needsTo, start.adding]);
 
   const letter = () => ({
     to: needsTo ? to.map((c) => c.id) : undefined,
@@ -668,12 +878,14 @@ function Composer({
     threadId: start.mode === 'reply' ? start.threadId : undefined,
     forwardOf: start.forwardOf,
     draftId: draftId || undefined,
+    add: !needsTo && added.length ? added.map((c) => c.id) : undefined,
   });
   const failed = (err: ApiError) => {
     setBusy(false);
     if (err.errors && Object.keys(err.errors).length) {
       setErrors(err.errors);
-      const first = ['to', 'subject', 'body', 'fileIds'].find((k) => err.errors?.[k]);
+      const first = ['to', 'add', 'subject', 'body', 'fileIds'].find((k) => err.errors?.[k]);
+      if (first === 'add') setAdding(true);
       const el = form.current?.querySelector<HTMLElement>(
         first === 'to' ? '#mail-find' : first === 'fileIds' ? '#mail-files' : first ? `#mail-${first}` : 'textarea',
       );
@@ -757,6 +969,47 @@ function Composer({
                 .map((c) => (
                   <li key={c.id}>
                     <button type="button" class="secondary outline" aria-label={t(`${P}.choose`, { name: c.name })} onClick={() => setTo([...to, c])}>
+                      {c.name}
+                    </button>
+                  </li>
+                ))}
+            </ul>
+          )}
+        </fieldset>
+      )}
+      {!needsTo && !adding && (
+        <button type="button" class="secondary outline" aria-expanded="false" onClick={() => setAdding(true)}>
+          {t(`${P}.add.open`)}
+        </button>
+      )}
+      {!needsTo && adding && (
+        <fieldset>
+          <legend>{t(`${P}.add.legend`)}</legend>
+          <p class="muted">{t(`${P}.add.note`)}</p>
+          {added.length > 0 && (
+            <ul class="mail__chosen">
+              {added.map((c) => (
+                <li key={c.id}>
+                  {c.name}{' '}
+                  <button type="button" class="secondary outline" onClick={() => setAdded(added.filter((x) => x.id !== c.id))}>
+                    {t(`${P}.add.remove`, { name: c.name })}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <label for="mail-add">{t(`${P}.add.find`)}</label>
+          <input id="mail-add" type="search" value={findAdd} onInput={(e) => setFindAdd((e.target as HTMLInputElement).value)} {...described('add')} />
+          {fieldError('add')}
+          {foundAdd && foundAdd.length === 0 && <p class="muted">{t(`${P}.noContacts`)}</p>}
+          {foundAdd && foundAdd.length > 0 && (
+            <ul class="mail__found">
+              {foundAdd
+                .filter((c) => !people.includes(c.id) && !added.some((x) => x.id === c.id))
+                .slice(0, 8)
+                .map((c) => (
+                  <li key={c.id}>
+                    <button type="button" class="secondary outline" aria-label={t(`${P}.add.choose`, { name: c.name })} onClick={() => setAdded([...added, c])}>
                       {c.name}
                     </button>
                   </li>

@@ -43,8 +43,8 @@ type Hub struct {
 type sub struct {
 	user    int64
 	support bool
-	chat    bool // the chat's events (the default); false for a stream that asked for mail only
-	mail    bool // the mailbox's "a letter arrived" (PublishMail)
+	chat    bool       // the chat's events (the default); false for a stream that asked for mail only
+	mail    bool       // the mailbox's "a letter arrived" (PublishMail)
 	ch      chan Event // while the handler writes the stream itself; nil once detached
 	once    sync.Once
 	gone    chan struct{} // closed when the hub dropped it
@@ -75,7 +75,9 @@ func NewHub() *Hub {
 
 // Subscribe opens a subscription for user to the chat's events (support: also every support
 // conversation).
-func (h *Hub) Subscribe(user int64, support bool) *sub { return h.SubscribeTopics(user, support, true, false) }
+func (h *Hub) Subscribe(user int64, support bool) *sub {
+	return h.SubscribeTopics(user, support, true, false)
+}
 
 // SubscribeTopics opens a subscription for user to the chat's events (chat; support: also
 // every support conversation), the mailbox's (mail), or both.

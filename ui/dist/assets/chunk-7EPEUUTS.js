@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-AYK6V544.js";import"./chunk-G5HI5EQK.js";import"./chunk-GB2GWM5D.js";import{U as r}from"./chunk-3RXYSQR6.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -1,0 +1,1 @@
+var g=(t,n)=>String(t).replace(/\B(?=(\d{3})+(?!\d))/g,n);function a(t,n,r){let $=t==="mn"?" ":",",s=n<0?"-":"",o=Math.abs(n),i=r==="USD"?`${g(Math.floor(o/100),$)}.${String(o%100).padStart(2,"0")}`:g(o,$);return t!=="mn"?`${r} ${s}${i}`:r==="USD"?`${s}${i} $`:`${s}${i}₮`}export{a};

@@ -11,7 +11,7 @@ import (
 
 // LedgerFilter selects ledger lines: the accounts (their balances add up into one running
 // balance), one currency, an optional window [From, To) and the keyset cursor Before (an
-// entry id; 0 = newest).
+// entry id: the lines that came before it; 0 = newest).
 type LedgerFilter struct {
 	Accounts []string
 	Currency string
@@ -27,16 +27,26 @@ type LedgerLine struct {
 	RefID   int64
 }
 
-// LedgerLines lists the entries of f's accounts newest first; Balance is the accounts'
-// running balance after each entry, counted from the first entry ever (the window only hides
-// lines, it never changes a balance).
+// LedgerLines lists the entries of f's accounts newest first, in the order they happened (their
+// time, then their id for one movement's entries); Balance is the accounts' running balance
+// after each entry, counted from the first entry ever (the window only hides lines, it never
+// changes a balance). Entries are written at the time they are posted, so this is the order of
+// posting; a movement recorded later with an earlier time (the demo's history, built module by
+// module) still reads as a statement does, by date.
 func (s *Store) LedgerLines(ctx context.Context, f LedgerFilter) ([]LedgerLine, error) {
 	if len(f.Accounts) == 0 {
 		return []LedgerLine{}, nil
 	}
-	before := f.Before
-	if before <= 0 {
-		before = 1 << 62
+	// The cursor's place in that order: its time and id (nothing before an unknown entry).
+	beforeAt, beforeID := "9999", int64(1<<62)
+	if f.Before > 0 {
+		beforeID = f.Before
+		if err := s.row(ctx, `SELECT created_at FROM ledger_entries WHERE id = ?`, f.Before).Scan(&beforeAt); err != nil {
+			if err = mapErr(err); IsNotFound(err) {
+				return []LedgerLine{}, nil
+			}
+			return nil, err
+		}
 	}
 	from, to := "", "9999"
 	if !f.From.IsZero() {
@@ -49,13 +59,13 @@ func (s *Store) LedgerLines(ctx context.Context, f LedgerFilter) ([]LedgerLine, 
 	for _, a := range f.Accounts {
 		args = append(args, a)
 	}
-	args = append(args, f.Currency, from, to, before, f.Limit)
+	args = append(args, f.Currency, from, to, beforeAt, beforeID, f.Limit)
 	rows, err := s.rows(ctx, `SELECT id, txn_id, account, currency, amount, payment_id, memo, created_at, bal, purpose, ref_id FROM (
 		SELECT e.id, e.txn_id, e.account, e.currency, e.amount, coalesce(e.payment_id, 0) AS payment_id, e.memo, e.created_at,
-			sum(e.amount) OVER (ORDER BY e.id) AS bal, coalesce(p.purpose, '') AS purpose, coalesce(p.ref_id, 0) AS ref_id
+			sum(e.amount) OVER (ORDER BY e.created_at, e.id) AS bal, coalesce(p.purpose, '') AS purpose, coalesce(p.ref_id, 0) AS ref_id
 		FROM ledger_entries e LEFT JOIN payments p ON p.id = e.payment_id
 		WHERE e.account IN (?`+strings.Repeat(",?", len(f.Accounts)-1)+`) AND e.currency = ?)
-		WHERE created_at >= ? AND created_at < ? AND id < ? ORDER BY id DESC LIMIT ?`, args...)
+		WHERE created_at >= ? AND created_at < ? AND (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?`, args...)
 	if err != nil {
 		return nil, mapErr(err)
 	}

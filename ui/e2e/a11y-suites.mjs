@@ -13,8 +13,8 @@
 //     twice; before, a third sweep loaded every page again dark, for half the pages per language.
 // A visit costs a load (navigation, hydration, the page's data) and the checks a fraction of
 // that, so each page is loaded once per width rather than once per kind of check. The suites
-// are split over test files, one language and width each (a11y-<lang>-<view>.test.mjs), so the
-// runner runs them side by side; the phone files also open the menu, a dialog and the toasts.
+// are split over test files, one language, width and part each (a11y-<lang>-<view>-<site|dashboard>.test.mjs),
+// so the runner runs them side by side; the phone's public part also opens the menu, a dialog and the toasts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AXE, injectAxe, manifest, t, urlOf, useSite, watch } from './harness.mjs';
@@ -29,8 +29,13 @@ export const VIEWS = {
 /** The axe rules whose outcome depends on colours: the ones the dark scheme can change. */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-/** Declares the sweep of every page of `lang` in the view `viewName` (a key of VIEWS). */
-export function a11ySweep(lang, viewName) {
+/**
+ * Declares the sweep of the pages of `lang` in the view `viewName` (a key of VIEWS): `part` is
+ * 'site' (the public pages, the made-up records' raw keys, the phone's open states) or
+ * 'dashboard' (the signed-in pages). Each part is its own file, so the runner runs them side by
+ * side: a whole language and view in one file was the suite's longest pole.
+ */
+export function a11ySweep(lang, viewName, part) {
   const site = useSite();
   const view = VIEWS[viewName];
 
@@ -128,9 +133,10 @@ export function a11ySweep(lang, viewName) {
   /** The pages visited: a route with a parameter ("/direction-board/results/:token") needs real
    * data, so its own tests (board.test.mjs) load and scan it; here it is checked for raw keys
    * with a made-up record. */
-  const pages = manifest.routes.filter((r) => !r.path.includes('/:'));
+  const pages = manifest.routes.filter((r) => !r.path.includes('/:') && isDashboard(r.path) === (part === 'dashboard'));
+  const publicPart = part === 'site';
 
-  describe(`every ${lang} page (${viewName})`, () => {
+  describe(`every ${lang} ${part} page (${viewName})`, () => {
     const checks = ['axe', view.served && 'as served', view.rawKeys && 'raw keys', view.dark && 'dark'].filter(Boolean).join(', ');
     it(`${checks}: nothing wrong on any page`, async () => {
       const options = { viewport: view.viewport, colorScheme: view.colorScheme };
@@ -158,7 +164,7 @@ export function a11ySweep(lang, viewName) {
       await individual.context.close();
     });
 
-    if (view.rawKeys) {
+    if (view.rawKeys && publicPart) {
       it('no raw key on the pages of made-up records, nor on the pages the member may not open', async () => {
         const context = await site.browser.newContext({ viewport: view.viewport });
         const visitor = await context.newPage();
@@ -183,7 +189,7 @@ export function a11ySweep(lang, viewName) {
       });
     }
 
-    if (view.openStates) {
+    if (view.openStates && publicPart) {
       it(`no violation in the open states (phone menu, dialog, toasts)`, async () => {
         const context = await site.browser.newContext({ viewport: view.viewport });
         const page = await context.newPage();

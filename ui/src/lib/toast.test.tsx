@@ -31,6 +31,17 @@ describe('toast store', () => {
     expect(store.list()).toHaveLength(2);
   });
 
+  it('shows a repeated message for its full time again', () => {
+    const store = createToastStore();
+    store.show('success', 'Moved');
+    vi.advanceTimersByTime(2500);
+    store.show('success', 'Moved'); // the second move, just before the first toast goes
+    vi.advanceTimersByTime(2999);
+    expect(store.list().map((t) => t.message)).toEqual(['Moved']);
+    vi.advanceTimersByTime(1);
+    expect(store.list()).toEqual([]);
+  });
+
   it('hides each toast after 3 seconds', () => {
     const store = createToastStore();
     store.show('info', 'a');

@@ -47,8 +47,14 @@ export function createToastStore({
 
   const store: ToastStore = {
     show(variant, message) {
+      // The same message again (a second save, a second move) is not a second toast, but it
+      // says so for its full time again: its timer starts over.
       const same = toasts.find((t) => t.variant === variant && t.message === message);
-      if (same) return same.id;
+      if (same) {
+        stop(same.id);
+        timers.set(same.id, timer.set(() => store.dismiss(same.id), duration));
+        return same.id;
+      }
       const toast = { id: nextId++, variant, message };
       const next = [...toasts, toast];
       while (next.length > limit) stop(next.shift()!.id); // the oldest goes first

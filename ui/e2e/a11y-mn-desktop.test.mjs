@@ -1,4 +1,0 @@
-// Every Mongolian page at the desktop view, one visit each (see a11y-suites.mjs for what is checked).
-import { a11ySweep } from './a11y-suites.mjs';
-
-a11ySweep('mn', 'desktop');

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-ADEDS5DT.js";import"./chunk-J5TEWLC3.js";import"./chunk-X6SVDWSJ.js";import{U as r}from"./chunk-WGXPNTAY.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

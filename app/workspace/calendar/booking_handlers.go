@@ -412,15 +412,9 @@ func (h *Handlers) Cancel(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	now := h.Now()
-	if b.Status != db.BookingBooked {
-		return &web.Error{Status: 409, Code: "not_booked", Message: web.M("workspaceCalendar.errors.notBooked")}
-	}
 	v := bookingView(b, u.ID, now)
-	if !v.CanCancel {
-		if v.Role == "student" && now.Before(b.Start) {
-			return &web.Error{Status: 409, Code: "cutoff", Message: web.M("workspaceCalendar.errors.cutoff", "hours", int(CancelCutoff.Hours()))}
-		}
-		return &web.Error{Status: 409, Code: "started", Message: web.M("workspaceCalendar.errors.started")}
+	if err := changeRefused(b, v, v.CanCancel, now, "workspaceCalendar.errors.cutoff"); err != nil {
+		return err
 	}
 	if err := h.Store.InTx(r.Context(), func(tx *db.Store) error { return h.cancel(r.Context(), tx, b, u.ID, now) }); err != nil {
 		return err
@@ -431,6 +425,21 @@ func (h *Handlers) Cancel(w http.ResponseWriter, r *http.Request) error {
 	}
 	web.JSON(w, http.StatusOK, bookingView(b, u.ID, now))
 	return nil
+}
+
+// changeRefused says why the reader of v may not cancel or move b (allowed: v's CanCancel or
+// CanReschedule), or nil: only a booked appointment changes; the person who booked it may until
+// the cut-off (cutoffKey says so), the host until it starts.
+func changeRefused(b db.Booking, v BookingView, allowed bool, now time.Time, cutoffKey string) error {
+	switch {
+	case b.Status != db.BookingBooked:
+		return &web.Error{Status: 409, Code: "not_booked", Message: web.M("workspaceCalendar.errors.notBooked")}
+	case allowed:
+		return nil
+	case v.Role == "student" && now.Before(b.Start):
+		return &web.Error{Status: 409, Code: "cutoff", Message: web.M(cutoffKey, "hours", int(CancelCutoff.Hours()))}
+	}
+	return &web.Error{Status: 409, Code: "started", Message: web.M("workspaceCalendar.errors.started")}
 }
 
 // cancel cancels b on behalf of by and tells the other side, in tx.

@@ -36,15 +36,9 @@ func (h *Handlers) Reschedule(w http.ResponseWriter, r *http.Request) error {
 		return web.Invalid(map[string]web.Msg{"start": web.M("validation.required")})
 	}
 	now := h.Now()
-	if b.Status != db.BookingBooked {
-		return &web.Error{Status: 409, Code: "not_booked", Message: web.M("workspaceCalendar.errors.notBooked")}
-	}
 	v := bookingView(b, u.ID, now)
-	if !v.CanReschedule {
-		if v.Role == "student" && now.Before(b.Start) {
-			return &web.Error{Status: 409, Code: "cutoff", Message: web.M("workspaceCalendar.errors.moveCutoff", "hours", int(CancelCutoff.Hours()))}
-		}
-		return &web.Error{Status: 409, Code: "started", Message: web.M("workspaceCalendar.errors.started")}
+	if err := changeRefused(b, v, v.CanReschedule, now, "workspaceCalendar.errors.moveCutoff"); err != nil {
+		return err
 	}
 	if req.Start.UTC().Equal(b.Start) { // nothing to move: nobody is told
 		web.JSON(w, http.StatusOK, v)

@@ -17,7 +17,7 @@
 // so the runner runs them side by side; the phone's public part also opens the menu, a dialog and the toasts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AXE, injectAxe, manifest, t, urlOf, useSite, watch } from './harness.mjs';
+import { AXE, injectAxe, manifest, settledColours, t, urlOf, useSite, watch } from './harness.mjs';
 import { isDashboard, memberPage, registerApi, settled, signInApi } from './auth-helpers.mjs';
 import { pageTexts, rawKeys, visitable } from './raw-keys.mjs';
 
@@ -84,7 +84,7 @@ export function a11ySweep(lang, viewName, part) {
   /** The page switched to the dark scheme in place, its colour transitions finished, scanned for colours; then light again. */
   async function darkProblems(page, url) {
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
+    await settledColours(page);
     const found = (await axe(page, COLOUR_RULES)).map((v) => `${url} (dark): ${v}`);
     await page.emulateMedia({ colorScheme: 'light' });
     return found;

@@ -35,6 +35,26 @@ const axeSource = readFileSync(AXE, 'utf8');
  */
 export async function injectAxe(page) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  await settledColours(page);
+}
+
+/**
+ * Waits (at most 2 s) for the page's running transitions and finite animations to end — a
+ * button's colour after a click, a theme switch — since axe reads colours as they are drawn at
+ * that moment; endless ones (a spinner) are not waited for.
+ */
+export async function settledColours(page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => {})),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
 }
 
 /** The built UI's manifest: every route and language the server knows. */

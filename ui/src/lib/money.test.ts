@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatMoney } from './money';
-import { formatDay, formatWhen } from './ubtime';
+import { formatDay, formatWhen, todayUB } from './ubtime';
 
 describe('formatMoney', () => {
   it('writes amounts the way the glossary, the invoices and the server do', () => {
@@ -24,5 +24,11 @@ describe('Ulaanbaatar dates', () => {
   it('writes instants with the 24-hour time, never the English month or AM/PM in Mongolian', () => {
     expect(formatWhen('en', '2026-11-22T17:30:00Z')).toBe('23 November 2026, 01:30');
     expect(formatWhen('mn', '2026-11-25T14:56:00Z')).toBe('2026 оны 11-р сарын 25, 22:56');
+  });
+  it('knows today in Ulaanbaatar, a day ahead of UTC after 16:00 UTC', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-27T17:00:00Z'));
+    expect(todayUB()).toBe('2026-11-28');
+    vi.useRealTimers();
   });
 });

@@ -19,3 +19,6 @@ export function formatWhen(lang: string, iso: string): string {
   const d = ub(iso);
   return `${formatDay(lang, iso)}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
+
+/** Today's date in Ulaanbaatar, YYYY-MM-DD (e.g. the day a bank transfer was sent, by default). */
+export const todayUB = (): string => ub(new Date().toISOString()).toISOString().slice(0, 10);

@@ -12,13 +12,10 @@ import { Dialog } from '../../../../ui/Dialog';
 import { DateField, TextField } from '../../../../ui/fields/TextField';
 import { Table } from '../../../../ui/Table';
 import { formatMoney } from '../../../../lib/money';
-import { formatWhen } from '../../../../lib/ubtime';
+import { formatWhen, todayUB } from '../../../../lib/ubtime';
 
 type Item = Resp<'getRefundsDue'>['items'][number];
 type Outcome = Resp<'refundPayment'>;
-
-/** Today in Ulaanbaatar, YYYY-MM-DD (the day a bank transfer was sent, by default). */
-const todayUB = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /**
  * Refunds due: payments whose money is owed back (paid after their order or invoice was

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-PEDNLZJS.js";import"./chunk-X5IAGN4V.js";import"./chunk-MKDVUDQ4.js";import{U as r}from"./chunk-A433RSYC.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

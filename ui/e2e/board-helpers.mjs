@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { injectAxe, root, t } from './harness.mjs';
+import { AXE, injectAxe, root, t } from './harness.mjs';
 
 export const ADMIN = { email: 'admin@example.test', password: 'board-admin-Passw0rd-2026' };
 
@@ -71,12 +71,28 @@ export async function waitForSaved(page, baseURL, n) {
 }
 
 /** Answers every item through the API (the page's cookies), for tests about later screens. */
-export async function answerAllByApi(page, baseURL, lang) {
+export const answerAllByApi = (page, baseURL, lang) => answerByApi(page, baseURL, lang, 0, content(lang).items.length);
+
+/** Answers the items from index `from` up to (not including) `to` through the API, item i with (i % 5) + 1. */
+export async function answerByApi(page, baseURL, lang, from, to) {
   const attempt = await serverAttempt(page, baseURL);
-  const answers = Object.fromEntries(content(lang).items.map((it, i) => [it.id, (i % 5) + 1]));
+  const answers = Object.fromEntries(content(lang).items.slice(from, to).map((it, i) => [it.id, ((from + i) % 5) + 1]));
   const res = await page.request.put(`${baseURL}/api/direction-board/attempts/${attempt.id}/answers`, { data: { answers } });
   assert.equal(res.status(), 200, await res.text());
   return attempt;
+}
+
+/**
+ * For contexts that scan every screen: axe-core comes with each document (the browser's own
+ * script, which the page's CSP does not govern) rather than 0.5 MB over the debugging protocol
+ * after each load, and reduced motion is asked for, so that a button's colour is final at once
+ * after a click instead of after Pico's 0.2 s fade (the scan would wait for it: same colours).
+ */
+export const AXE_OPTIONS = { reducedMotion: 'reduce' };
+export async function axeContext(browser, options) {
+  const context = await browser.newContext({ ...options, ...AXE_OPTIONS });
+  await context.addInitScript({ path: AXE });
+  return context;
 }
 
 /** Runs axe in the page (its context must bypass the CSP), on `context` or all of it; the serious and critical violations. */

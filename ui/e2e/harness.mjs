@@ -91,8 +91,14 @@ function sourceHash() {
   return h.digest('hex').slice(0, 16);
 }
 
-/** Builds the binary with `go build` from the repo root; reused while the sources are unchanged. */
+/** Builds the binary with `go build` from the repo root; reused while the sources are unchanged
+ * (GEREGE_E2E_BIN: the one ui/e2e/run.mjs built for the whole run). */
 export function buildBinary() {
+  const given = process.env.GEREGE_E2E_BIN;
+  if (given) {
+    if (!existsSync(given)) throw new Error(`GEREGE_E2E_BIN=${given}: no such file`);
+    return given;
+  }
   // One folder per checkout: two clones on one machine (helpers, a fresh clone beside the working
   // one) would otherwise remove each other's binaries below while a test is about to run one.
   const dir = path.join(os.tmpdir(), `gerege-e2e-bin-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`);

@@ -31,11 +31,16 @@ node_modules/.package-lock.json: package-lock.json
 
 deps: node_modules/.package-lock.json
 
+# The type check and ESLint each use one core: they run side by side (with the two quick
+# checks), each one's output printed whole when it ends; then the unit tests, which use both.
+UI_CHECKS := check:api typecheck lint lint:i18n
 test-ui: deps
-	npm run --silent check:api
-	npm run --silent typecheck
-	npm run --silent lint
-	npm run --silent lint:i18n
+	@dir="$$(mktemp -d)"; trap 'rm -rf "$$dir"' EXIT; \
+		for c in $(UI_CHECKS); do (npm run --silent $$c > "$$dir/$$c.log" 2>&1 && echo 0 > "$$dir/$$c.rc" || echo $$? > "$$dir/$$c.rc") & done; wait; \
+		failed=; for c in $(UI_CHECKS); do \
+			echo "npm run $$c"; cat "$$dir/$$c.log"; \
+			[ "$$(cat "$$dir/$$c.rc")" = 0 ] || { echo "npm run $$c failed"; failed=1; }; \
+		done; [ -z "$$failed" ]
 	npm run --silent test:unit
 
 ## check-bundle: rebuild the UI and fail if the committed ui/dist differs from the sources.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from './i18n';
 import { isReady, lazyView, prepare, setSectionLoader } from './lazy';

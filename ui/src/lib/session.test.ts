@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSessionStore, loginUrl, type User } from './session';
 import { toasts } from './toast';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../../lib/api';
 import { answeredCount, createSaver, firstUnanswered } from './answers';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { faqData } from '../../content';
 import type { FaqData } from './data';

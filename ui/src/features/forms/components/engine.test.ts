@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The engine's logic without a page: where the server's messages go, drafts, and the
 // Idempotency-Key of each submission.
 import { describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import countries from '../../../../../i18n/content/countries.json';
 import { createI18n } from '../../../lib/i18n';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The client's rules against the server's (app/forms/schema.go, forms.go, web/validate.go):
 // the same message keys for the same answers.
 import { describe, expect, it } from 'vitest';

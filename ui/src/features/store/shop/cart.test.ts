@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { emptyCheckout, parse, reduce, serverState, type Checkout } from './cart';
 

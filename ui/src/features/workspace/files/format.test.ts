@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../../test/render';
 import { createI18n } from '../../../lib/i18n';

@@ -78,7 +78,7 @@ func TestCardPaymentAfterTheOrderWasCancelled(t *testing.T) {
 	if !notified(t, w, "individual", fmt.Sprintf("Your order %d: Cancelled: your payment arrived after the order was cancelled; it will be refunded", id)) {
 		t.Fatal("the buyer was not told")
 	}
-	refund := fmt.Sprintf("Order %d was paid after it was cancelled: refund the buyer", id)
+	refund := fmt.Sprintf("Order %d was paid after it was cancelled: the buyer is owed a refund", id)
 	if !notified(t, w, "admin", refund) || notified(t, w, "owner", refund) {
 		t.Fatal("the platform's product: its admins are told to refund, nobody else")
 	}
@@ -139,7 +139,7 @@ func TestQPayPaymentAfterTheOrderWasCancelled(t *testing.T) {
 	if !notified(t, w, "individual", "it will be refunded") {
 		t.Fatal("the buyer was not told")
 	}
-	if !notified(t, w, "owner", fmt.Sprintf("Order %d was paid after it was cancelled: refund the buyer", id)) || notified(t, w, "admin", "refund the buyer") {
+	if !notified(t, w, "owner", fmt.Sprintf("Order %d was paid after it was cancelled: the buyer is owed a refund", id)) || notified(t, w, "admin", "the buyer is owed a refund") {
 		t.Fatal("the organisation's product: its owner and managers are told, not the admins")
 	}
 	es := emailsTo(t, w, "manager")

@@ -105,7 +105,7 @@ func TestChangePaymentMethod(t *testing.T) {
 	}
 	// A double click: the same switch again is refused as the same method, nothing new.
 	r = call(t, w, "individual", "POST", path, map[string]any{"provider": "qpay"})
-	if r.Status != 422 || !strings.Contains(r.Raw, "already paid this way") {
+	if r.Status != 422 || !strings.Contains(r.Raw, "already set to be paid this way") {
 		t.Fatalf("same method: %d %s", r.Status, r.Raw)
 	}
 
@@ -152,7 +152,7 @@ func TestChangePaymentMethod(t *testing.T) {
 		!strings.Contains(notes, fmt.Sprintf("Your order %d: Your earlier payment arrived after you chose another payment method", id)) {
 		t.Fatalf("the buyer's notifications: %s", notes)
 	}
-	if !notified(t, w, "admin", fmt.Sprintf("Order %d: a replaced payment arrived, refund the buyer", id)) {
+	if !notified(t, w, "admin", fmt.Sprintf("Order %d: a payment the buyer replaced arrived, the buyer is owed a refund", id)) {
 		t.Fatal("the admins were not told to refund")
 	}
 }
@@ -189,7 +189,7 @@ func TestChangePaymentMethodRules(t *testing.T) {
 		want   string
 	}{
 		{map[string]any{"provider": "stripe"}, 422, "not available for this order"}, // not configured
-		{map[string]any{"provider": "bank"}, 422, "already paid this way"},
+		{map[string]any{"provider": "bank"}, 422, "already set to be paid this way"},
 		{map[string]any{"provider": "cash"}, 422, `"provider"`},
 		{map[string]any{}, 422, `"provider"`},
 		{`{"provider":`, 400, ""},

@@ -200,7 +200,7 @@ func TestCardPaymentAfterTheStockRanOut(t *testing.T) {
 	if !notified(t, w, "counselor", "your payment will be refunded") {
 		t.Fatal("the second buyer was not told")
 	}
-	if !notified(t, w, "admin", fmt.Sprintf("Order %d was paid after it sold out: refund the buyer", ids[1])) {
+	if !notified(t, w, "admin", fmt.Sprintf("Order %d was paid after it sold out: the buyer is owed a refund", ids[1])) {
 		t.Fatal("the seller was not told to refund")
 	}
 	// The seller cannot move it further; the sales overview does not count it.

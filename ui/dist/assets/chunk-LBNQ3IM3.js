@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-HKU7YADH.js";import"./chunk-XFK4G5H7.js";import"./chunk-W5OGKYZD.js";import{U as r}from"./chunk-OKRQEXYF.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -4914,6 +4914,10 @@ export interface components {
             refId: number;
             refund?: components["schemas"]["BankingRefundView"];
             refundOwed?: boolean;
+            /** Format: int64 */
+            refundRemaining?: number;
+            /** Format: int64 */
+            refundedAmount?: number;
             /** @enum {string} */
             status: "pending" | "paid" | "failed" | "cancelled";
             transfer?: components["schemas"]["PaymentsTransfer"];
@@ -4932,11 +4936,13 @@ export interface components {
         BankingRefundBody: {
             /**
              * Format: int64
-             * @description minor units; omitted: the whole payment (the only refund made)
+             * @description minor units; omitted: all that remains to be refunded
              */
             amount?: number;
             /** @description a bank transfer: the day it was sent, YYYY-MM-DD (required) */
             date?: string;
+            /** @description optional, up to 100 characters: the same key answers the same refund part (a double click, a retry) */
+            key?: string;
             /** @description up to 500 characters */
             reason?: string;
             /** @description a bank transfer: the reference of the transfer sent back (required) */
@@ -5104,6 +5110,8 @@ export interface components {
             purpose: string;
             refundOwed?: boolean;
             refunded?: components["schemas"]["BillingInvoiceRefund"];
+            /** Format: int64 */
+            refundedAmount?: number;
             seller: components["schemas"]["BillingParty"];
             /** @enum {string} */
             status: "draft" | "issued" | "paid" | "void";
@@ -8159,6 +8167,8 @@ export interface components {
             paymentId: number;
             refundOwed?: boolean;
             refunded?: components["schemas"]["ShopOrderRefund"];
+            /** Format: int64 */
+            refundedAmount?: number;
             seller: string;
             /** Format: int64 */
             shipping: number;

@@ -1,3 +1,4 @@
+DROP INDEX payments_one_open_idx;
 DROP TRIGGER payment_refunds_status_moves;
 DROP TRIGGER payment_refunds_not_more_than_paid;
 DROP INDEX payment_refunds_request_idx;

@@ -29,3 +29,37 @@ WHEN OLD.status <> NEW.status AND OLD.status <> 'pending'
 BEGIN
     SELECT RAISE(ABORT, 'refund_status_final');
 END;
+
+-- One open payment a row: an order (or an invoice) never has two payments that can still take
+-- money, whatever code path writes. Open is pending, and failed too: a failed card payment
+-- can still succeed later at the provider (Stripe's async success settles it), so it is
+-- cancelled (as the shop's change of payment method does) before another is made. Payments of
+-- no module row (ref_id 0) are not concerned.
+--
+-- Rows written before this rule: where an order or invoice has more than one open payment, the
+-- one the order or invoice names (shop_orders.payment_id, billing_invoices.payment_id) is kept
+-- — or, when it names none of them, the newest — and the others are cancelled, as the shop's
+-- change of payment method would have. Money that still arrives for one of them is settled
+-- late and listed under "Refunds due" (docs/store/payments.md); a bank transfer for one is
+-- refused at mark-paid, and the admin sends it back. Nothing is deleted.
+CREATE TEMP TABLE payments_open_keep AS
+SELECT p.purpose, p.ref_id, coalesce(
+        (SELECT o.payment_id FROM shop_orders o JOIN payments n ON n.id = o.payment_id
+         WHERE p.purpose = 'order' AND o.id = p.ref_id AND n.purpose = p.purpose AND n.ref_id = p.ref_id
+           AND n.status IN ('pending', 'failed')),
+        (SELECT i.payment_id FROM billing_invoices i JOIN payments n ON n.id = i.payment_id
+         WHERE p.purpose IN ('invoice', 'subscription') AND i.id = p.ref_id AND n.purpose = p.purpose AND n.ref_id = p.ref_id
+           AND n.status IN ('pending', 'failed')),
+        max(p.id)) AS keep
+FROM payments p
+WHERE p.status IN ('pending', 'failed') AND p.ref_id <> 0
+GROUP BY p.purpose, p.ref_id
+HAVING count(*) > 1;
+
+UPDATE payments SET status = 'cancelled'
+WHERE status IN ('pending', 'failed') AND ref_id <> 0
+  AND EXISTS (SELECT 1 FROM payments_open_keep k WHERE k.purpose = payments.purpose AND k.ref_id = payments.ref_id AND k.keep <> payments.id);
+
+DROP TABLE payments_open_keep;
+
+CREATE UNIQUE INDEX payments_one_open_idx ON payments (purpose, ref_id) WHERE status IN ('pending', 'failed') AND ref_id <> 0;

@@ -221,3 +221,41 @@ func TestQPayRefundsOnlyTheWhole(t *testing.T) {
 	}
 	ledgerBalanced(t, w.s)
 }
+
+// Parts through Stripe's refund call carry their own amount (stripetest.Cards records what it
+// was sent); a part Stripe keeps pending counts against what remains: with 10 000₮ pending,
+// 15 000₮ more may be asked and then nothing; the webhook finishes the pending part once.
+func TestStripePartsSendTheirAmountAndPendingCounts(t *testing.T) {
+	t.Parallel()
+	cards := stripetest.StartCards(t)
+	w := newWorld(t, withCards(cards))
+	p := w.owedCard(t, "parts", "pi_local_parts")
+	cards.AnswerRefunds("pending", "succeeded")
+	first := w.refund(t, "admin", p.ID, map[string]any{"amount": 10000, "key": "a"})
+	if first.Str("refund", "status") != "pending" || num(first, "payment", "refundRemaining") != 15000 {
+		t.Fatalf("first part %s", first.Raw)
+	}
+	second := w.refund(t, "admin", p.ID, map[string]any{"amount": 15000, "key": "b"})
+	if second.Str("refund", "status") != "succeeded" || num(second, "payment", "refundedAmount") != 15000 {
+		t.Fatalf("second part %s", second.Raw)
+	}
+	if none := w.refund(t, "admin", p.ID, map[string]any{"amount": 1, "key": "c"}); none.Status != 422 {
+		t.Fatalf("a part past the pending one %s", none.Raw)
+	}
+	if got := cards.RefundAmounts(); len(got) != 2 || got[0] != 1000000 || got[1] != 1500000 {
+		t.Fatalf("amounts sent to Stripe %v (MNT in hundredths)", got)
+	}
+	ref, _ := w.s.Store().Refund(context.Background(), int64(num(first, "refund", "id")))
+	ev := stripetest.RefundEvent("evt_part_done", "refund.updated", stripetest.Refund{ID: ref.ProviderRef, Amount: 1000000, Currency: "mnt",
+		Status: "succeeded", Metadata: map[string]string{"payment_id": fmt.Sprint(p.ID), "refund_id": fmt.Sprint(ref.ID)}})
+	for range 2 {
+		apitest.MustStatus(t, w.webhook(t, ev, stripetest.Sign(ev, stripetest.WebhookSecret, time.Now())), 200)
+	}
+	if e := w.entries(t, p.ID); len(e) != 6 {
+		t.Fatalf("%d entries after the webhook", len(e))
+	}
+	if w.dueIDs(t) != "" {
+		t.Fatal("still due after both parts")
+	}
+	ledgerBalanced(t, w.s)
+}

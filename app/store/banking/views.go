@@ -30,6 +30,8 @@ type PaymentView struct {
 	// a new part may be at most; 0 when nothing is owed).
 	RefundedAmount  int64 `json:"refundedAmount,omitempty"`
 	RefundRemaining int64 `json:"refundRemaining,omitempty"`
+	// Refunds: every part that sent money back ("download my data" only).
+	Refunds []RefundView `json:"refunds,omitempty"`
 }
 
 // RefundView is a refund of a payment: status, amount, the provider's (or the bank

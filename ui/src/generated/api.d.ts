@@ -3756,7 +3756,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund a payment whose money is owed back, whole and exactly once: through Stripe or QPay, or by recording the bank transfer sent back (reference, day); a declined refund is recorded failed with its reason (try again) */
+        /** Refund a payment whose money is owed back, or a part of it (QPay: whole only), never more than was paid in all, the same request key answering the same part: through Stripe or QPay, or by recording the bank transfer sent back (reference, day); a declined part is recorded failed with its reason (try again) */
         post: operations["refundPayment"];
         delete?: never;
         options?: never;
@@ -4918,6 +4918,7 @@ export interface components {
             refundRemaining?: number;
             /** Format: int64 */
             refundedAmount?: number;
+            refunds?: components["schemas"]["BankingRefundView"][];
             /** @enum {string} */
             status: "pending" | "paid" | "failed" | "cancelled";
             transfer?: components["schemas"]["PaymentsTransfer"];

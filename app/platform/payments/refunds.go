@@ -145,8 +145,12 @@ func (s *Service) checkRefund(p db.Payment, in *RefundRequest) error {
 	return nil
 }
 
-// remainingError is the field error of a part larger than what remains to be refunded.
-func remainingError(p db.Payment, remaining int64) error {
+// remainingError is the field error of a part larger than what remains to be refunded
+// (pending: what parts still waiting for the provider hold).
+func remainingError(p db.Payment, remaining, pending int64) error {
+	if remaining <= 0 && pending > 0 {
+		return web.Invalid(map[string]web.Msg{"amount": web.M("payments.errors.refundRestPending")})
+	}
 	if remaining <= 0 {
 		return web.Invalid(map[string]web.Msg{"amount": web.M("payments.errors.refundNothingLeft")})
 	}
@@ -223,7 +227,7 @@ func (s *Service) Refund(ctx context.Context, in RefundRequest) (db.Refund, erro
 			amount = remaining
 		}
 		if amount <= 0 || amount > remaining {
-			return remainingError(p, remaining)
+			return remainingError(p, remaining, tot.Pending)
 		}
 		if p.Provider == ProviderQPay && amount != p.Amount {
 			return web.Invalid(map[string]web.Msg{"amount": web.M("payments.errors.refundQPayWhole", "amount", Money{p.Amount, p.Currency}.String())})
@@ -239,7 +243,7 @@ func (s *Service) Refund(ctx context.Context, in RefundRequest) (db.Refund, erro
 			nr.Status, nr.ProviderRef, nr.TransferDate = db.RefundSucceeded, in.Reference, in.Date
 		}
 		if r, err = tx.InsertRefund(ctx, nr, s.Now()); errors.Is(err, db.ErrRefundExceeds) {
-			return remainingError(p, remaining)
+			return remainingError(p, remaining, tot.Pending)
 		} else if err != nil {
 			return err
 		}

@@ -164,8 +164,9 @@ func (s *Store) PaymentsOfOrg(ctx context.Context, orgID int64, status string, b
 
 // PaymentsRefundDue lists the payments whose money is owed back (refund_owed: paid after they
 // were cancelled, paid after the stock ran out, a paid order cancelled by its seller) and not
-// yet refunded, newest first, before the id cursor. A payment whose refund is pending or
-// failed stays listed (the admin sees its state); a succeeded refund drops it.
+// yet refunded in full, newest first, before the id cursor. A payment whose refund is pending,
+// failed or partly made stays listed (the admin sees its state); the parts that return the
+// whole drop it.
 func (s *Store) PaymentsRefundDue(ctx context.Context, before int64, limit int) ([]PaymentWithPayer, error) {
 	if before <= 0 {
 		before = 1 << 62
@@ -174,7 +175,7 @@ func (s *Store) PaymentsRefundDue(ctx context.Context, before int64, limit int) 
 		coalesce(o.name, '')
 		FROM payments p LEFT JOIN users u ON u.id = p.payer_user_id LEFT JOIN organizations o ON o.id = p.org_id
 		WHERE p.refund_owed = 1 AND p.status = 'paid' AND p.id < ?
-		AND NOT EXISTS (SELECT 1 FROM payment_refunds r WHERE r.payment_id = p.id AND r.status = 'succeeded')
+		AND (SELECT coalesce(sum(r.amount), 0) FROM payment_refunds r WHERE r.payment_id = p.id AND r.status = 'succeeded') < p.amount
 		ORDER BY p.id DESC LIMIT ?`, before, limit)
 	if err != nil {
 		return nil, mapErr(err)

@@ -2,7 +2,9 @@ package db
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -42,20 +44,21 @@ type Refund struct {
 	TransferDate   string // YYYY-MM-DD, a bank transfer sent back
 	Failure        string
 	IdempotencyKey string
+	RequestKey     string // the admin's dialog's key: the same key answers the same part
 	CreatedBy      int64
 	CreatedAt      time.Time
 	DoneAt         time.Time // zero while pending
 }
 
 const refundCols = `id, payment_id, currency, amount, provider, status, reason, provider_ref, transfer_date, failure,
-	idempotency_key, coalesce(created_by_user_id, 0), created_at, done_at`
+	idempotency_key, request_key, coalesce(created_by_user_id, 0), created_at, done_at`
 
 func scanRefund(r scanner) (Refund, error) {
 	var x Refund
 	var created string
 	var done *string
 	err := r.Scan(&x.ID, &x.PaymentID, &x.Currency, &x.Amount, &x.Provider, &x.Status, &x.Reason, &x.ProviderRef,
-		&x.TransferDate, &x.Failure, &x.IdempotencyKey, &x.CreatedBy, &created, &done)
+		&x.TransferDate, &x.Failure, &x.IdempotencyKey, &x.RequestKey, &x.CreatedBy, &created, &done)
 	if err != nil {
 		return x, mapErr(err)
 	}
@@ -64,9 +67,14 @@ func scanRefund(r scanner) (Refund, error) {
 	return x, nil
 }
 
-// InsertRefund records a refund attempt (pending, or succeeded at once for a bank transfer
-// already sent). A second live (pending or succeeded) refund of the same payment is
-// ErrConflict (the partial unique index), so a payment is never refunded twice.
+// ErrRefundExceeds is a refund part that would make the pending and succeeded parts of a
+// payment add up to more than its amount (refused by the database's trigger, migration 0036).
+var ErrRefundExceeds = errors.New("db: refunds would exceed the payment")
+
+// InsertRefund records a refund part (pending, or succeeded at once for a bank transfer
+// already sent). A part that would make the live (pending or succeeded) parts of the payment
+// exceed its amount is ErrRefundExceeds (the database's trigger), so more than was paid is
+// never refunded; a request key already used for the payment is ErrConflict.
 func (s *Store) InsertRefund(ctx context.Context, x Refund, now time.Time) (Refund, error) {
 	if x.Status != RefundPending && x.Status != RefundSucceeded {
 		return Refund{}, fmt.Errorf("db: new refund status %q", x.Status)
@@ -77,11 +85,14 @@ func (s *Store) InsertRefund(ctx context.Context, x Refund, now time.Time) (Refu
 	}
 	var id int64
 	err := s.writeRow(ctx, []any{&id}, `INSERT INTO payment_refunds (payment_id, currency, amount, provider, status, reason,
-		provider_ref, transfer_date, idempotency_key, created_by_user_id, created_at, done_at)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
+		provider_ref, transfer_date, idempotency_key, request_key, created_by_user_id, created_at, done_at)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id`,
 		x.PaymentID, x.Currency, x.Amount, x.Provider, x.Status, x.Reason, x.ProviderRef, x.TransferDate, x.IdempotencyKey,
-		nullID(x.CreatedBy), T(now), done)
+		x.RequestKey, nullID(x.CreatedBy), T(now), done)
 	if err != nil {
+		if strings.Contains(err.Error(), "refund_exceeds_payment") {
+			return Refund{}, ErrRefundExceeds
+		}
 		return Refund{}, mapErr(err)
 	}
 	return s.Refund(ctx, id)
@@ -92,9 +103,63 @@ func (s *Store) Refund(ctx context.Context, id int64) (Refund, error) {
 	return scanRefund(s.row(ctx, `SELECT `+refundCols+` FROM payment_refunds WHERE id = ?`, id))
 }
 
-// LiveRefund returns a payment's pending or succeeded refund (ErrNotFound: none).
+// LiveRefund returns a payment's newest pending or succeeded refund part (ErrNotFound: none).
 func (s *Store) LiveRefund(ctx context.Context, paymentID int64) (Refund, error) {
-	return scanRefund(s.row(ctx, `SELECT `+refundCols+` FROM payment_refunds WHERE payment_id = ? AND status IN ('pending', 'succeeded')`, paymentID))
+	return scanRefund(s.row(ctx, `SELECT `+refundCols+` FROM payment_refunds WHERE payment_id = ? AND status IN ('pending', 'succeeded')
+		ORDER BY id DESC LIMIT 1`, paymentID))
+}
+
+// PendingRefund returns a payment's oldest pending refund part (ErrNotFound: none).
+func (s *Store) PendingRefund(ctx context.Context, paymentID int64) (Refund, error) {
+	return scanRefund(s.row(ctx, `SELECT `+refundCols+` FROM payment_refunds WHERE payment_id = ? AND status = 'pending'
+		ORDER BY id LIMIT 1`, paymentID))
+}
+
+// LatestSucceededRefund returns a payment's newest succeeded refund part (ErrNotFound: none).
+func (s *Store) LatestSucceededRefund(ctx context.Context, paymentID int64) (Refund, error) {
+	return scanRefund(s.row(ctx, `SELECT `+refundCols+` FROM payment_refunds WHERE payment_id = ? AND status = 'succeeded'
+		ORDER BY done_at DESC, id DESC LIMIT 1`, paymentID))
+}
+
+// SucceededRefunds lists a payment's succeeded refund parts, in the order they were done.
+func (s *Store) SucceededRefunds(ctx context.Context, paymentID int64) ([]Refund, error) {
+	rows, err := s.rows(ctx, `SELECT `+refundCols+` FROM payment_refunds WHERE payment_id = ? AND status = 'succeeded'
+		ORDER BY done_at, id`, paymentID)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	out := []Refund{}
+	for rows.Next() {
+		r, err := scanRefund(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, mapErr(rows.Err())
+}
+
+// RefundByRequestKey returns the part a payment's refund request key made (ErrNotFound: none).
+func (s *Store) RefundByRequestKey(ctx context.Context, paymentID int64, key string) (Refund, error) {
+	return scanRefund(s.row(ctx, `SELECT `+refundCols+` FROM payment_refunds WHERE payment_id = ? AND request_key = ? AND request_key <> ''`,
+		paymentID, key))
+}
+
+// RefundTotals is what a payment's refund parts add up to: succeeded (sent back) and pending
+// (sent, not yet confirmed by the provider).
+type RefundTotals struct {
+	Succeeded int64
+	Pending   int64
+}
+
+// RefundTotals returns a payment's refunded and pending sums.
+func (s *Store) RefundTotals(ctx context.Context, paymentID int64) (RefundTotals, error) {
+	var t RefundTotals
+	err := s.row(ctx, `SELECT coalesce(sum(CASE WHEN status = 'succeeded' THEN amount END), 0),
+		coalesce(sum(CASE WHEN status = 'pending' THEN amount END), 0) FROM payment_refunds WHERE payment_id = ?`, paymentID).
+		Scan(&t.Succeeded, &t.Pending)
+	return t, mapErr(err)
 }
 
 // LatestRefund returns a payment's newest refund attempt (ErrNotFound: none).

@@ -3,7 +3,8 @@
 // running balance and what it paid, a bad date is refused beside its field, and the CSV
 // downloads; a platform admin in Mongolian at 375 px sees the bank transfer waiting, marks it
 // received, and finds it in the platform's income; then refunds the payment due (a bank
-// transfer sent back: its reference required beside the field). axe, no raw keys, no console
+// transfer sent back: its reference required beside the field) — after an admin in English
+// refunded a part of it from the order's page (partial refunds). axe, no raw keys, no console
 // errors.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -81,6 +82,35 @@ describe('banking', () => {
     // The refused date's 422 is the form's to show, the broken download the test's own; nothing else may fail.
     const expected = (p) => /status of 422|HTTP 422: .*\/api\/banking\/ledger\?.*from=2026-02-30|request failed: .*ledger\.csv|ERR_CONNECTION_RESET/.test(p);
     assert.deepEqual(problems.filter((p) => !expected(p)), []);
+    await context.close();
+  });
+
+  it('an admin (en, 1366 px): a part of the refund due, from the order page, with the same dialog', async () => {
+    const lang = 'en';
+    const { context, page, problems } = await pageAs('admin', { width: 1366, height: 900 });
+    // The refund due is a paid order its seller (the platform) cancelled: its page has the button.
+    const due = await (await page.request.get(`${site.baseURL}/api/banking/refunds`)).json();
+    const pay = due.items[0].payment;
+    assert.equal(pay.purpose, 'order');
+    const money = (n) => `MNT ${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+    const part = Math.floor(pay.amount.amount / 2);
+    await page.goto(`${site.baseURL}/${lang}/dashboard/order/${pay.refId}`);
+    await page.getByRole('heading', { level: 1, name: t(lang, 'dashboard.orderView.title'), exact: true }).waitFor();
+    await page.getByRole('button', { name: t(lang, 'shop.orders.refundButton'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(t(lang, `${P}.refundTitle`).split('{{')[0]) });
+    await dialog.waitFor();
+    const amount = dialog.getByLabel(tf(lang, `${P}.refundAmountLabel`, { currency: 'MNT' }));
+    assert.equal(await amount.inputValue(), String(pay.amount.amount), 'the rest by default');
+    await amount.fill(String(part));
+    await dialog.getByLabel(t(lang, `${P}.refundReference`)).fill('PART-E2E-1');
+    await dialog.getByRole('button', { name: t(lang, `${P}.refundConfirm`), exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // The page shows the new state without a reload: partly refunded, still owed, the button still there.
+    await page.getByText(tf(lang, 'shop.orders.partlyRefunded', { refunded: money(part), total: money(pay.amount.amount) })).waitFor();
+    await page.getByRole('button', { name: t(lang, 'shop.orders.refundButton'), exact: true }).waitFor();
+    assert.deepEqual(rawKeys((await pageTexts(page)).join('\n')), []);
+    assert.deepEqual(await axe(page, 'order partly refunded (en, wide)'), []);
+    assert.deepEqual(problems, []);
     await context.close();
   });
 

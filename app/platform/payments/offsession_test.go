@@ -25,7 +25,7 @@ func stripeService(t *testing.T, base string) (*payments.Service, *db.Store) {
 }
 
 func subscriptionPayment(payer, orgID int64, key string, amount int64) payments.NewPayment {
-	return payments.NewPayment{Purpose: payments.PurposeSubscription, RefID: 1, PayerUserID: payer, OrgID: orgID,
+	return payments.NewPayment{Purpose: payments.PurposeSubscription, RefID: refOf(key), PayerUserID: payer, OrgID: orgID,
 		Payee: payments.PayeePlatform, Money: payments.Money{Amount: amount, Currency: "MNT"}, Provider: payments.ProviderStripe, Key: key}
 }
 

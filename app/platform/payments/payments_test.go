@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"sync"
 	"testing"
 	"time"
@@ -53,8 +54,16 @@ func create(t *testing.T, s *payments.Service, in payments.NewPayment) db.Paymen
 	return p
 }
 
+// refOf is a made-up order id for a payment key: one open payment an order is a rule of the
+// database (migration 0036), so each key pays its own order (and the same key the same one).
+func refOf(key string) int64 {
+	h := fnv.New32a()
+	h.Write([]byte(key))
+	return int64(h.Sum32()%1_000_000_000) + 1
+}
+
 func order(payer int64, key string, amount int64) payments.NewPayment {
-	return payments.NewPayment{Purpose: "order", RefID: 7, PayerUserID: payer, Payee: payments.PayeePlatform,
+	return payments.NewPayment{Purpose: "order", RefID: refOf(key), PayerUserID: payer, Payee: payments.PayeePlatform,
 		Money: payments.Money{Amount: amount, Currency: "MNT"}, Provider: payments.ProviderBank, Key: key}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"strconv"
 	"strings"
 	"sync"
@@ -12,6 +13,7 @@ import (
 
 	"gerege/app/platform/web"
 	"gerege/db"
+	"gerege/i18n"
 )
 
 // Refunds (issue #16). Only money owed back is refunded (db.Payment.RefundOwed: paid after
@@ -52,7 +54,8 @@ type RefundRequest struct {
 	PaymentID int64
 	AdminID   int64
 	IP        string
-	Amount    int64  // 0: the whole payment (only whole refunds are made)
+	Amount    int64  // 0: all that remains to be refunded
+	Key       string // optional: the request's key (the same key answers the same part)
 	Reason    string // optional, up to 500 characters
 	Reference string // a bank transfer: the transfer's reference (required)
 	Date      string // a bank transfer: the day it was sent, YYYY-MM-DD (required, not in the future)
@@ -101,7 +104,8 @@ func (s *Service) refundLock(paymentID int64) *sync.Mutex {
 	return m.(*sync.Mutex)
 }
 
-// checkRefund validates an admin's request against the payment: field errors on amount,
+// checkRefund validates an admin's request against the payment: field errors on amount (never
+// negative, never more than was paid; what remains is checked in the refunding transaction),
 // reference, date and reason.
 func (s *Service) checkRefund(p db.Payment, in *RefundRequest) error {
 	fields := map[string]web.Msg{}
@@ -110,8 +114,14 @@ func (s *Service) checkRefund(p db.Payment, in *RefundRequest) error {
 		fields["amount"] = web.M("payments.errors.amount")
 	case in.Amount > p.Amount:
 		fields["amount"] = web.M("payments.errors.refundTooMuch", "amount", Money{p.Amount, p.Currency}.String())
-	case in.Amount > 0 && in.Amount < p.Amount:
-		fields["amount"] = web.M("payments.errors.refundWhole", "amount", Money{p.Amount, p.Currency}.String())
+	case in.Amount > 0 && in.Amount < p.Amount && p.Provider == ProviderQPay:
+		// QPay's published refund call (DELETE /v2/payment/refund/{payment_id}) has no amount:
+		// it returns the whole payment.
+		fields["amount"] = web.M("payments.errors.refundQPayWhole", "amount", Money{p.Amount, p.Currency}.String())
+	}
+	in.Key = strings.TrimSpace(in.Key)
+	if utf8.RuneCountInString(in.Key) > 100 {
+		fields["key"] = web.M("payments.errors.refundKey")
 	}
 	in.Reason = strings.TrimSpace(in.Reason)
 	if utf8.RuneCountInString(in.Reason) > 500 {
@@ -135,12 +145,32 @@ func (s *Service) checkRefund(p db.Payment, in *RefundRequest) error {
 	return nil
 }
 
-// Refund refunds a payment whose money is owed back, exactly once. It answers the refund as
-// it stands: succeeded (a bank transfer recorded, or the provider said so), pending (the
-// provider will confirm later), or failed (declined: the reason is kept, nothing posted). A
-// payment already refunded answers its refund (a double click, a retried request). A provider
-// that does not answer leaves the refund pending and is ErrProvider (try again: the same
-// refund is sent again under its key).
+// remainingError is the field error of a part larger than what remains to be refunded
+// (pending: what parts still waiting for the provider hold).
+func remainingError(p db.Payment, remaining, pending int64) error {
+	if remaining <= 0 && pending > 0 {
+		return web.Invalid(map[string]web.Msg{"amount": web.M("payments.errors.refundRestPending")})
+	}
+	if remaining <= 0 {
+		return web.Invalid(map[string]web.Msg{"amount": web.M("payments.errors.refundNothingLeft")})
+	}
+	return web.Invalid(map[string]web.Msg{"amount": web.M("payments.errors.refundRest",
+		"amount", Money{remaining, p.Currency}.String(), "total", Money{p.Amount, p.Currency}.String())})
+}
+
+// Refund refunds a part of a payment whose money is owed back (Amount; 0: all that remains),
+// never more than what was paid in all. It answers the part as it stands: succeeded (a bank
+// transfer recorded, or the provider said so), pending (the provider will confirm later), or
+// failed (declined: the reason is kept, nothing posted).
+//
+// Answered again rather than made twice: a request with the Key of an earlier part answers
+// that part (the admin's dialog sends one key per opening: a double click or a retry); a
+// request without a key answers a part still pending (and sends it again), or, when the whole
+// is already back and no amount was asked, the last part. A provider that does not answer
+// leaves the part pending and is ErrProvider (try again: the same part is sent again under its
+// key). Parts asked at once that together would pass what was paid: the excess is refused on
+// the amount field (the refunding transactions are serialised, and the database's trigger
+// refuses any row that would pass it), nothing posted.
 func (s *Service) Refund(ctx context.Context, in RefundRequest) (db.Refund, error) {
 	p, err := s.Store.Payment(ctx, in.PaymentID)
 	if err != nil {
@@ -161,10 +191,14 @@ func (s *Service) Refund(ctx context.Context, in RefundRequest) (db.Refund, erro
 	defer mu.Unlock()
 	var r db.Refund
 	err = s.Store.InTx(ctx, func(tx *db.Store) error {
-		live, err := tx.LiveRefund(ctx, p.ID)
+		var err error
+		if in.Key != "" {
+			r, err = tx.RefundByRequestKey(ctx, p.ID, in.Key)
+		} else {
+			r, err = tx.PendingRefund(ctx, p.ID)
+		}
 		if err == nil {
-			r = live
-			return nil
+			return nil // answered again (re-sent below when pending)
 		}
 		if !errors.Is(err, db.ErrNotFound) {
 			return err
@@ -175,17 +209,42 @@ func (s *Service) Refund(ctx context.Context, in RefundRequest) (db.Refund, erro
 		if p.Status != db.PaymentPaid || !p.RefundOwed {
 			return ErrRefundNotOwed
 		}
+		tot, err := tx.RefundTotals(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		remaining := p.Amount - tot.Succeeded - tot.Pending
+		if remaining <= 0 && in.Key == "" && in.Amount == 0 {
+			// All of it is back (a second click on a whole refund): its last part.
+			if r, err = tx.LatestSucceededRefund(ctx, p.ID); err == nil {
+				return nil
+			} else if !errors.Is(err, db.ErrNotFound) {
+				return err
+			}
+		}
+		amount := in.Amount
+		if amount == 0 {
+			amount = remaining
+		}
+		if amount <= 0 || amount > remaining {
+			return remainingError(p, remaining, tot.Pending)
+		}
+		if p.Provider == ProviderQPay && amount != p.Amount {
+			return web.Invalid(map[string]web.Msg{"amount": web.M("payments.errors.refundQPayWhole", "amount", Money{p.Amount, p.Currency}.String())})
+		}
 		n, err := tx.CountRefunds(ctx, p.ID)
 		if err != nil {
 			return err
 		}
-		nr := db.Refund{PaymentID: p.ID, Currency: p.Currency, Amount: p.Amount, Provider: p.Provider, Status: db.RefundPending,
-			Reason: in.Reason, IdempotencyKey: RefundKey(p.ID, n+1), CreatedBy: in.AdminID}
+		nr := db.Refund{PaymentID: p.ID, Currency: p.Currency, Amount: amount, Provider: p.Provider, Status: db.RefundPending,
+			Reason: in.Reason, IdempotencyKey: RefundKey(p.ID, n+1), RequestKey: in.Key, CreatedBy: in.AdminID}
 		if p.Provider == ProviderBank {
 			// The admin sent the transfer back: it is recorded as done.
 			nr.Status, nr.ProviderRef, nr.TransferDate = db.RefundSucceeded, in.Reference, in.Date
 		}
-		if r, err = tx.InsertRefund(ctx, nr, s.Now()); err != nil {
+		if r, err = tx.InsertRefund(ctx, nr, s.Now()); errors.Is(err, db.ErrRefundExceeds) {
+			return remainingError(p, remaining, tot.Pending)
+		} else if err != nil {
 			return err
 		}
 		if r.Status == db.RefundSucceeded {
@@ -288,27 +347,21 @@ func (s *Service) applyRefund(ctx context.Context, refundID int64, ans RefundAns
 	return s.Store.Refund(ctx, refundID)
 }
 
-// refundedTx posts a succeeded refund: the reverse of the payment's ledger movement, the
-// purpose's RefundedFuncs, the audit entry — in the caller's transaction, once (the caller
-// moved the refund to succeeded in it).
+// refundedTx posts a succeeded refund part: the reverse of its share of the payment's ledger
+// movement, the purpose's RefundedFuncs, the audit entry — in the caller's transaction, once
+// (the caller moved the part to succeeded in it).
 func (s *Service) refundedTx(ctx context.Context, tx *db.Store, p db.Payment, r db.Refund, by int64, ip string) error {
 	entries, err := tx.LedgerEntriesOfPayment(ctx, p.ID)
 	if err != nil {
 		return err
 	}
-	rev := []db.LedgerEntry{}
-	first := int64(0)
-	for _, e := range entries {
-		if first == 0 {
-			first = e.TxnID
-		}
-		if e.TxnID != first {
-			continue // only the payment's own movement is reversed
-		}
-		rev = append(rev, db.LedgerEntry{Account: e.Account, Currency: e.Currency, Amount: -e.Amount, Memo: "refund"})
+	tot, err := tx.RefundTotals(ctx, p.ID) // includes r
+	if err != nil {
+		return err
 	}
-	if len(rev) == 0 {
-		return fmt.Errorf("payments: payment %d has no ledger movement to reverse", p.ID)
+	rev, err := RefundLines(entries, tot.Succeeded, p.Amount)
+	if err != nil {
+		return fmt.Errorf("payments: payment %d: %w", p.ID, err)
 	}
 	if _, err := tx.PostLedger(ctx, "refund", p.ID, "refund:"+p.Purpose+":"+strconv.FormatInt(p.RefID, 10), rev, s.Now()); err != nil {
 		return err
@@ -382,4 +435,119 @@ func (s *Service) qpayAlreadyRefunded(ctx context.Context, q *QPay, p db.Payment
 		}
 	}
 	return false
+}
+
+// RefundLines is the ledger movement of a refund part, given the payment's ledger entries
+// (its own movement first, then the refund movements already posted: memo "refund"), the sum
+// of the succeeded parts including this one (refunded) and the payment's amount.
+//
+// The rule: after each part, every line of the payment's movement has had returned its
+// amount × refunded ÷ paid, rounded half away from zero — except the line with the largest
+// credit (the payee's: the organisation's balance or the platform's revenue), which takes what
+// balances the movement. A part posts the difference between that and what earlier parts
+// returned of each line. So the provider's clearing account gets exactly the part back, the
+// platform's fee is returned in proportion, every movement sums to zero, and the part that
+// completes the refund returns exactly the rest of every line.
+func RefundLines(entries []db.LedgerEntry, refunded, amount int64) ([]db.LedgerEntry, error) {
+	if amount <= 0 || refunded <= 0 || refunded > amount {
+		return nil, fmt.Errorf("refund of %d out of %d", refunded, amount)
+	}
+	// A line is an account and a direction (the organisation's balance has a credit, the sale,
+	// and a debit, the fee); a refund line returns a line in the opposite direction.
+	type line struct {
+		account, currency string
+		credit            bool
+		net, back         int64
+	}
+	var lines []*line
+	find := func(account, currency string, credit bool) *line {
+		for _, l := range lines {
+			if l.account == account && l.currency == currency && l.credit == credit {
+				return l
+			}
+		}
+		return nil
+	}
+	first := int64(0)
+	for _, e := range entries {
+		if first == 0 {
+			first = e.TxnID
+		}
+		switch {
+		case e.TxnID == first:
+			l := find(e.Account, e.Currency, e.Amount > 0)
+			if l == nil {
+				l = &line{account: e.Account, currency: e.Currency, credit: e.Amount > 0}
+				lines = append(lines, l)
+			}
+			l.net += e.Amount
+		case e.Memo == "refund":
+			if l := find(e.Account, e.Currency, e.Amount < 0); l != nil {
+				l.back -= e.Amount // what earlier parts returned, in the line's direction
+			}
+		}
+	}
+	if len(lines) == 0 {
+		return nil, errors.New("no ledger movement to reverse")
+	}
+	anchor := -1
+	for i, l := range lines {
+		if l.net > 0 && (anchor < 0 || l.net > lines[anchor].net) {
+			anchor = i
+		}
+	}
+	target := make([]int64, len(lines))
+	sums := map[string]int64{}
+	for i, l := range lines {
+		if i != anchor {
+			target[i] = proportion(l.net, refunded, amount)
+			sums[l.currency] += target[i]
+		}
+	}
+	if anchor >= 0 {
+		target[anchor] = -sums[lines[anchor].currency]
+	}
+	out := []db.LedgerEntry{}
+	for i, l := range lines {
+		if d := target[i] - l.back; d != 0 {
+			out = append(out, db.LedgerEntry{Account: l.account, Currency: l.currency, Amount: -d, Memo: "refund"})
+		}
+	}
+	return out, nil
+}
+
+// proportion is v × num ÷ den rounded half away from zero (exact when num = den).
+func proportion(v, num, den int64) int64 {
+	neg := v < 0
+	if neg {
+		v = -v
+	}
+	q := (new(big.Int).Mul(big.NewInt(v), big.NewInt(num)))
+	q.Mul(q, big.NewInt(2)).Add(q, big.NewInt(den)).Quo(q, big.NewInt(2*den))
+	out := q.Int64()
+	if neg {
+		return -out
+	}
+	return out
+}
+
+// RefundNoteParams are the notification params of a succeeded refund part, in both languages
+// ("amount.en", "amount.mn": this part; "rest.en", "rest.mn": a sentence saying what remains to
+// be refunded, or that the whole payment is back), read in the refunding transaction tx.
+func RefundNoteParams(ctx context.Context, tx *db.Store, p db.Payment, r db.Refund) (map[string]string, error) {
+	tot, err := tx.RefundTotals(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, lang := range []string{"en", "mn"} {
+		out["amount."+lang] = FormatMoney(r.Amount, r.Currency, lang)
+		if rest := p.Amount - tot.Succeeded; rest > 0 {
+			out["rest."+lang] = i18n.T(lang, "banking.notify.rest.part", "rest", FormatMoney(rest, p.Currency, lang),
+				"total", FormatMoney(p.Amount, p.Currency, lang))
+		} else {
+			out["rest."+lang] = i18n.T(lang, "banking.notify.rest.whole", "total", FormatMoney(p.Amount, p.Currency, lang))
+		}
+	}
+	return out, nil
 }

@@ -97,3 +97,67 @@ func TestRefundReversesTheMovementOnceUnderConcurrency(t *testing.T) {
 	}
 	checkLedger(t, store)
 }
+
+// The ledger of refund parts: each part returns its share of every line of the payment's
+// movement (the platform's fee in proportion, rounded half away from zero, the payee's line
+// balancing it), each movement sums to zero, and the part that completes the refund returns
+// exactly the rest of every line.
+func TestRefundLinesReturnTheFeeInProportion(t *testing.T) {
+	t.Parallel()
+	const amount, fee = 10001, 333
+	paid := []db.LedgerEntry{
+		{TxnID: 1, Account: "provider:stripe:clearing", Currency: "MNT", Amount: -amount},
+		{TxnID: 1, Account: "org:5:balance", Currency: "MNT", Amount: amount},
+		{TxnID: 1, Account: "org:5:balance", Currency: "MNT", Amount: -fee},
+		{TxnID: 1, Account: payments.AccountFees, Currency: "MNT", Amount: fee},
+	}
+	entries := append([]db.LedgerEntry(nil), paid...)
+	refunded := int64(0)
+	txn := int64(1)
+	for i, part := range []int64{3333, 1, 3333, 3334} {
+		refunded += part
+		lines, err := payments.RefundLines(entries, refunded, amount)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum, clearing, fees := int64(0), int64(0), int64(0)
+		txn++
+		for _, l := range lines {
+			sum += l.Amount
+			switch l.Account {
+			case "provider:stripe:clearing":
+				clearing += l.Amount
+			case payments.AccountFees:
+				fees += l.Amount
+			}
+			l.TxnID = txn
+			entries = append(entries, l)
+		}
+		if sum != 0 || clearing != part {
+			t.Fatalf("part %d: lines %+v", i, lines)
+		}
+		// The fee returned so far is fee × refunded ÷ amount, rounded half away from zero.
+		back := int64(0)
+		for _, e := range entries[len(paid):] {
+			if e.Account == payments.AccountFees {
+				back -= e.Amount
+			}
+		}
+		if want := (fee*refunded*2 + amount) / (2 * amount); back != want {
+			t.Fatalf("part %d: fee returned %d, want %d (this part %d)", i, back, want, -fees)
+		}
+	}
+	// Every account is back to zero after the last part.
+	bal := map[string]int64{}
+	for _, e := range entries {
+		bal[e.Account] += e.Amount
+	}
+	for acc, v := range bal {
+		if v != 0 {
+			t.Fatalf("%s: %d after the whole refund", acc, v)
+		}
+	}
+	if _, err := payments.RefundLines(paid, amount+1, amount); err == nil {
+		t.Fatal("more than paid")
+	}
+}

@@ -51,7 +51,7 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Get("/banking/refunds", authz.BankingPlatform, h.refunds, authz.Doc{ID: "getRefundsDue", Query: RefundsQuery{}, Resp: RefundsView{},
 		Summary: "Payments whose money is owed back (paid after their order or invoice was cancelled, after the stock ran out, a paid order cancelled by its seller) and not yet refunded, newest first, each with its latest refund attempt"})
 	r.Post("/payments/{id}/refund", authz.BankingRefund, h.refund, authz.Doc{ID: "refundPayment", Req: RefundBody{}, Resp: RefundOutcome{},
-		Summary: "Refund a payment whose money is owed back, whole and exactly once: through Stripe or QPay, or by recording the bank transfer sent back (reference, day); a declined refund is recorded failed with its reason (try again)"})
+		Summary: "Refund a payment whose money is owed back, or a part of it (QPay: whole only), never more than was paid in all, the same request key answering the same part: through Stripe or QPay, or by recording the bank transfer sent back (reference, day); a declined part is recorded failed with its reason (try again)"})
 	h.Payments.OnRefunded("", h.notifyRefunded)
 	reg.AddPage(authz.Page{Key: "banking", Path: "/dashboard/banking", Perm: authz.BankingView, Order: 96})
 	const qpaySummary = "QPay's callback: only a signal to look — the payment is settled from what QPay's payment/check answers, never from the callback's request"
@@ -82,6 +82,15 @@ func (h *Handlers) exportPayments(ctx context.Context, store *db.Store, userID i
 			v.Refund = &rv
 		} else if !errors.Is(err, db.ErrNotFound) {
 			return nil, err
+		}
+		// Every part that sent money back (partial refunds), and their sum.
+		parts, err := store.SucceededRefunds(ctx, p.ID)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range parts {
+			v.Refunds = append(v.Refunds, refundView("en", r, false))
+			v.RefundedAmount += r.Amount
 		}
 		out = append(out, v)
 	}

@@ -3,6 +3,7 @@ package banking_test
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -47,7 +48,10 @@ func newWorld(t *testing.T, edit ...func(*app.Config)) *world {
 // pay creates a pending payment of the individual's for 25 000₮ through provider.
 func (w *world) pay(t *testing.T, provider, key string) db.Payment {
 	t.Helper()
-	p, err := w.s.Payments().Create(context.Background(), nil, payments.NewPayment{Purpose: "order", RefID: 1,
+	// Each key pays its own made-up order: one open payment an order is a rule of the database.
+	h := fnv.New32a()
+	h.Write([]byte(key))
+	p, err := w.s.Payments().Create(context.Background(), nil, payments.NewPayment{Purpose: "order", RefID: int64(h.Sum32()%1_000_000) + 1,
 		PayerUserID: w.users["individual"].ID, Payee: payments.PayeePlatform, Money: payments.Money{Amount: 25000, Currency: "MNT"},
 		Provider: provider, Key: key})
 	if err != nil {

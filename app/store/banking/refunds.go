@@ -55,6 +55,16 @@ func refundView(lang string, r db.Refund, admin bool) RefundView {
 // withRefund adds a payment's latest refund to its view.
 func (h *Handlers) withRefund(ctx context.Context, lang string, v PaymentView, p db.Payment, admin bool) (PaymentView, error) {
 	v.RefundOwed = p.RefundOwed
+	if p.Status == db.PaymentPaid {
+		tot, err := h.Store.RefundTotals(ctx, p.ID)
+		if err != nil {
+			return v, err
+		}
+		v.RefundedAmount = tot.Succeeded
+		if p.RefundOwed {
+			v.RefundRemaining = max(0, p.Amount-tot.Succeeded-tot.Pending)
+		}
+	}
 	r, err := h.Store.LatestRefund(ctx, p.ID)
 	if errors.Is(err, db.ErrNotFound) {
 		return v, nil
@@ -83,7 +93,7 @@ func (h *Handlers) refund(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ref, err := h.Payments.Refund(r.Context(), payments.RefundRequest{PaymentID: p.ID, AdminID: u.ID, IP: web.ClientIP(r),
-		Amount: in.Amount, Reason: in.Reason, Reference: in.Reference, Date: in.Date})
+		Amount: in.Amount, Key: in.Key, Reason: in.Reason, Reference: in.Reference, Date: in.Date})
 	if err != nil {
 		return err
 	}
@@ -112,10 +122,12 @@ func (h *Handlers) notifyRefunded(ctx context.Context, tx *db.Store, p db.Paymen
 	case payments.PurposeInvoice, payments.PurposeSubscription:
 		link = "/dashboard/invoice/" + strconv.FormatInt(p.RefID, 10)
 	}
-	m := payments.Money{Amount: r.Amount, Currency: r.Currency}
-	return notify.Send(ctx, tx, notify.Notification{UserID: p.PayerUserID, Kind: Refunded.Name, Link: link,
-		Params: map[string]string{"ref": strconv.FormatInt(p.RefID, 10), "purpose": purposeWord(p.Purpose), "provider": r.Provider,
-			"amount.en": moneyText(m, "en"), "amount.mn": moneyText(m, "mn")}, At: h.now()})
+	params, err := payments.RefundNoteParams(ctx, tx, p, r)
+	if err != nil {
+		return err
+	}
+	params["ref"], params["purpose"], params["provider"] = strconv.FormatInt(p.RefID, 10), purposeWord(p.Purpose), r.Provider
+	return notify.Send(ctx, tx, notify.Notification{UserID: p.PayerUserID, Kind: Refunded.Name, Link: link, Params: params, At: h.now()})
 }
 
 func purposeWord(p string) string {

@@ -25,6 +25,13 @@ type PaymentView struct {
 	// cancelled by its seller); Refund is its latest refund, if one was made or tried.
 	RefundOwed bool        `json:"refundOwed,omitempty"`
 	Refund     *RefundView `json:"refund,omitempty"`
+	// RefundedAmount is what its succeeded refund parts sent back so far (partly refunded while
+	// less than Amount); RefundRemaining what is still owed and neither sent nor pending (what
+	// a new part may be at most; 0 when nothing is owed).
+	RefundedAmount  int64 `json:"refundedAmount,omitempty"`
+	RefundRemaining int64 `json:"refundRemaining,omitempty"`
+	// Refunds: every part that sent money back ("download my data" only).
+	Refunds []RefundView `json:"refunds,omitempty"`
 }
 
 // RefundView is a refund of a payment: status, amount, the provider's (or the bank
@@ -48,10 +55,11 @@ type RefundView struct {
 	FailureText string `json:"failureText,omitempty"`
 }
 
-// RefundBody is an admin's refund of a payment. Only whole refunds are made: the amount, when
-// given, must be the amount paid.
+// RefundBody is an admin's refund of a payment, or of a part of it: the amount, when given, is
+// at most what remains to be refunded (QPay: the whole payment only).
 type RefundBody struct {
-	Amount    int64  `json:"amount,omitempty" description:"minor units; omitted: the whole payment (the only refund made)"`
+	Amount    int64  `json:"amount,omitempty" description:"minor units; omitted: all that remains to be refunded"`
+	Key       string `json:"key,omitempty" description:"optional, up to 100 characters: the same key answers the same refund part (a double click, a retry)"`
 	Reason    string `json:"reason,omitempty" description:"up to 500 characters"`
 	Reference string `json:"reference,omitempty" description:"a bank transfer: the reference of the transfer sent back (required)"`
 	Date      string `json:"date,omitempty" description:"a bank transfer: the day it was sent, YYYY-MM-DD (required)"`

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -140,10 +141,21 @@ func (h *Handlers) GetInvoice(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		iv.RefundOwed = p.RefundOwed
-		if ref, err := h.Store.LiveRefund(r.Context(), p.ID); err == nil && ref.Status == db.RefundSucceeded {
-			iv.Refunded = &InvoiceRefund{At: ref.DoneAt, Amount: ref.Amount, Provider: ref.Provider, Reference: ref.ProviderRef}
-		} else if err != nil && !db.IsNotFound(err) {
+		// Partly refunded (refund parts) until the whole is back; then when and how.
+		parts, err := h.Store.SucceededRefunds(r.Context(), p.ID)
+		if err != nil {
 			return err
+		}
+		refs := []string{}
+		for _, ref := range parts {
+			iv.RefundedAmount += ref.Amount
+			if ref.ProviderRef != "" && !slices.Contains(refs, ref.ProviderRef) {
+				refs = append(refs, ref.ProviderRef)
+			}
+		}
+		if len(parts) > 0 && iv.RefundedAmount >= p.Amount {
+			last := parts[len(parts)-1]
+			iv.Refunded = &InvoiceRefund{At: last.DoneAt, Amount: iv.RefundedAmount, Provider: last.Provider, Reference: strings.Join(refs, ", ")}
 		}
 	}
 	web.JSON(w, http.StatusOK, iv)

@@ -118,11 +118,21 @@ func TestVoidInvoicePaidLateByCard(t *testing.T) {
 	if r := w.must(t, w.call(t, "owner", "GET", path("/api/billing/invoices/%d", inv), nil), 200); !strings.Contains(r.Raw, `"refundOwed":true`) {
 		t.Fatalf("the invoice before the refund: %s", r.Raw)
 	}
+	// First a part (9 000₮ of 49 000₮): the invoice says partly refunded, not refunded.
+	r = w.must(t, w.call(t, "admin", "POST", path("/api/payments/%d/refund", pid), map[string]any{"amount": 9000, "key": "part"}), 200)
+	if r.Str("refund", "status") != "succeeded" {
+		t.Fatalf("part: %s", r.Raw)
+	}
+	if r := w.must(t, w.call(t, "owner", "GET", path("/api/billing/invoices/%d", inv), nil), 200); !strings.Contains(r.Raw, `"refundedAmount":9000`) ||
+		strings.Contains(r.Raw, `"refunded":{`) {
+		t.Fatalf("the invoice after a part: %s", r.Raw)
+	}
 	r = w.must(t, w.call(t, "admin", "POST", path("/api/payments/%d/refund", pid), map[string]any{}), 200)
 	if r.Str("refund", "status") != "succeeded" {
 		t.Fatalf("refund: %s", r.Raw)
 	}
-	if r := w.must(t, w.call(t, "owner", "GET", path("/api/billing/invoices/%d", inv), nil), 200); !strings.Contains(r.Raw, `"refunded":{`) {
+	if r := w.must(t, w.call(t, "owner", "GET", path("/api/billing/invoices/%d", inv), nil), 200); !strings.Contains(r.Raw, `"refunded":{`) ||
+		!strings.Contains(r.Raw, `"refundedAmount":49000`) {
 		t.Fatalf("the invoice after the refund: %s", r.Raw)
 	}
 	if !strings.Contains(w.call(t, "owner", "GET", "/api/notifications", nil).Raw, `"kind":"payments.refunded"`) {
@@ -131,7 +141,7 @@ func TestVoidInvoicePaidLateByCard(t *testing.T) {
 	if r := w.must(t, w.call(t, "admin", "GET", "/api/banking/refunds", nil), 200); !strings.Contains(r.Raw, `"items":[]`) {
 		t.Fatalf("refunds due after the refund: %s", r.Raw)
 	}
-	if entries, _ := st.LedgerEntriesOfPayment(ctx, pid); len(entries) != 4 {
+	if entries, _ := st.LedgerEntriesOfPayment(ctx, pid); len(entries) != 6 { // paid, then two parts
 		t.Fatalf("ledger after the refund: %+v", entries)
 	}
 }

@@ -3,6 +3,7 @@ package billing_test
 import (
 	"context"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -60,10 +61,20 @@ func TestProcessingCardAtTheFallbackWaits(t *testing.T) {
 	if n, _ := w.emails(t, "billingDowngraded"); n != 0 {
 		t.Fatal("the owner was told of a fall back")
 	}
-	// A day later, still processing: still waiting; nothing charged again.
+	// The owner is told once, in their language, that the charge is awaited and until when
+	// (the end of the wait: day 10).
+	n, mail := w.emails(t, "billingCardProcessing")
+	until := billing.FormatDate(end.Add(billing.FallbackAfter+billing.ProcessingWait), mail.Lang)
+	if n != 1 || !strings.Contains(mail.Text, until) || !strings.Contains(mail.Text, "4242") {
+		t.Fatalf("processing emails: %d %q (want %q)", n, mail.Text, until)
+	}
+	// A day later, still processing: still waiting; nothing charged again, no second email.
 	w.toRenewal(t, billing.FallbackAfter+24*time.Hour)
 	if s := w.sub(t); s.Status != "past_due" {
 		t.Fatalf("day 8: %s", s.Status)
+	}
+	if n, _ := w.emails(t, "billingCardProcessing"); n != 1 {
+		t.Fatalf("processing emails at day 8: %d", n)
 	}
 	// The card network decides; the next look-up sees it and the subscription renews.
 	cards.Decide(intent, "succeeded")
@@ -99,6 +110,9 @@ func TestProcessingCardFallsBackAfterTheWait(t *testing.T) {
 		if s := w.sub(t); s.Status != "past_due" {
 			t.Fatalf("%v after the renewal date: %s", at, s.Status)
 		}
+	}
+	if n, _ := w.emails(t, "billingCardProcessing"); n != 1 {
+		t.Fatalf("processing emails during the wait: %d", n)
 	}
 	w.toRenewal(t, billing.FallbackAfter+billing.ProcessingWait)
 	if s := w.sub(t); s.Status != "ended" {

@@ -252,6 +252,9 @@ func (h *Handlers) waitForProcessing(ctx context.Context, tx *db.Store, s db.Bil
 	if _, ok, err := processingCharge(ctx, tx, inv.PaymentID); err != nil || !ok {
 		return false, err
 	}
+	// The first step of the wait (the subscription was due at the fallback moment itself):
+	// the owner hears, once, that the charge is awaited and until when.
+	first := !s.NextAttemptAt.After(s.PeriodEnd.Add(FallbackAfter))
 	s.Status, s.NextAttemptAt = "past_due", now.Add(ProcessingCheck)
 	if s.NextAttemptAt.After(deadline) {
 		s.NextAttemptAt = deadline
@@ -259,7 +262,33 @@ func (h *Handlers) waitForProcessing(ctx context.Context, tx *db.Store, s db.Bil
 	if _, err := tx.SaveBillingSubscription(ctx, s, now); err != nil {
 		return false, err
 	}
+	if first {
+		if err := h.emailProcessing(ctx, tx, s, inv, deadline); err != nil {
+			return false, err
+		}
+	}
 	return true, nil
+}
+
+// emailProcessing tells the owner, in their language and through the outbox (in the step's
+// transaction, so a replayed run sends nothing more), that the renewal's card charge is still
+// being processed by the card network at the fallback moment: the plan stays on while it is
+// awaited, at the latest until deadline; then it falls back (money that arrives later is
+// refunded).
+func (h *Handlers) emailProcessing(ctx context.Context, tx *db.Store, s db.BillingSubscription, inv db.BillingInvoice, deadline time.Time) error {
+	if h.Mailer == nil || s.OwnerEmail == "" {
+		return nil
+	}
+	plan, err := tx.BillingPlan(ctx, s.PlanID)
+	if err != nil {
+		return err
+	}
+	lang := s.OwnerLang
+	card, _ := tx.SavedPaymentMethod(ctx, s.OrgID, payments.ProviderStripe)
+	return h.Mailer.Queue(ctx, tx, h.Mailer.Compose(mail.Message{To: s.OwnerEmail, Lang: lang, Kind: "billingCardProcessing", Name: s.OwnerName,
+		Link: h.link("/" + lang + "/dashboard/subscription"),
+		Vars: []any{"plan", planName(plan, lang), "amount", payments.FormatMoney(inv.Total, inv.Currency, lang), "card", CardLabel(card),
+			"number", inv.Number, "date", FormatDate(deadline, lang)}})...)
 }
 
 // renew issues the renewal invoice of the month starting at the period's end.

@@ -125,6 +125,9 @@ type InvoiceView struct {
 	// Refunded says when and how it was sent back (GET of one invoice only).
 	RefundOwed bool           `json:"refundOwed,omitempty"`
 	Refunded   *InvoiceRefund `json:"refunded,omitempty"`
+	// RefundedAmount: what refund parts sent back so far (partly refunded while less than the
+	// payment; Refunded is set once the whole is back).
+	RefundedAmount int64 `json:"refundedAmount,omitempty"`
 }
 
 // InvoiceRefund is the refund of an invoice's payment: when it was sent back and its reference.

@@ -2,6 +2,7 @@ package shop
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -52,16 +53,22 @@ var OrderRefunded = notify.Register(notify.Kind{
 // orderRefunded is the "order" purpose's RefundedFunc: the seller's people hear that the
 // buyer's money was sent back (the buyer hears it from the payments core), in the refunding
 // transaction.
-func (h *Handlers) orderRefunded(ctx context.Context, tx *db.Store, p db.Payment, _ db.Refund) error {
+func (h *Handlers) orderRefunded(ctx context.Context, tx *db.Store, p db.Payment, r db.Refund) error {
 	if _, err := tx.OrderByID(ctx, p.RefID); db.IsNotFound(err) {
 		return nil // a payment made outside the shop
 	} else if err != nil {
 		return err
 	}
-	return h.notifySeller(ctx, tx, p.RefID, OrderRefunded.Name)
+	// The amount of this part and what remains (partial refunds).
+	extra, err := payments.RefundNoteParams(ctx, tx, p, r)
+	if err != nil {
+		return err
+	}
+	return h.notifySeller(ctx, tx, p.RefID, OrderRefunded.Name, extra)
 }
 
-// withRefund adds to an order's view whether its payment is owed back and, once refunded, when
+// withRefund adds to an order's view whether its payment is owed back, what its refund parts
+// sent back so far (partly refunded until the whole is back) and, once the whole is back, when
 // and how.
 func (h *Handlers) withRefund(ctx context.Context, v *OrderView) error {
 	if v.PaymentID == 0 {
@@ -72,14 +79,24 @@ func (h *Handlers) withRefund(ctx context.Context, v *OrderView) error {
 		return err
 	}
 	v.RefundOwed = p.RefundOwed
-	r, err := h.Store.LiveRefund(ctx, p.ID)
-	if db.IsNotFound(err) || (err == nil && r.Status != db.RefundSucceeded) {
-		return nil
-	}
-	if err != nil {
+	parts, err := h.Store.SucceededRefunds(ctx, p.ID)
+	if err != nil || len(parts) == 0 {
 		return err
 	}
-	v.Refunded = &OrderRefund{At: r.DoneAt.UTC().Format(time.RFC3339), Amount: r.Amount, Provider: r.Provider, Reference: r.ProviderRef}
+	var sum int64
+	refs := []string{}
+	for _, r := range parts {
+		sum += r.Amount
+		if r.ProviderRef != "" && !slices.Contains(refs, r.ProviderRef) {
+			refs = append(refs, r.ProviderRef)
+		}
+	}
+	v.RefundedAmount = sum
+	if sum < p.Amount {
+		return nil
+	}
+	last := parts[len(parts)-1]
+	v.Refunded = &OrderRefund{At: last.DoneAt.UTC().Format(time.RFC3339), Amount: sum, Provider: last.Provider, Reference: strings.Join(refs, ", ")}
 	return nil
 }
 
@@ -121,7 +138,7 @@ func sellerPeople(ctx context.Context, tx *db.Store, seller string) ([]int64, er
 // notifySeller sends kind (OrderPaid or SoldOutAtPayment) about order id to its seller's
 // people, in tx: the order number, its total and what was bought, in both languages (each
 // reads it in theirs; the email goes through the outbox).
-func (h *Handlers) notifySeller(ctx context.Context, tx *db.Store, orderID int64, kind string) error {
+func (h *Handlers) notifySeller(ctx context.Context, tx *db.Store, orderID int64, kind string, extra ...map[string]string) error {
 	if h.quiet {
 		return nil
 	}
@@ -141,6 +158,11 @@ func (h *Handlers) notifySeller(ctx context.Context, tx *db.Store, orderID int64
 	params := map[string]string{"id": strconv.FormatInt(o.ID, 10),
 		"total.en": payments.FormatMoney(o.Total, o.Currency, "en"), "total.mn": payments.FormatMoney(o.Total, o.Currency, "mn"),
 		"items.en": strings.Join(en, ", "), "items.mn": strings.Join(mn, ", ")}
+	for _, x := range extra {
+		for k, v := range x {
+			params[k] = v
+		}
+	}
 	for _, id := range people {
 		if err := notify.Send(ctx, tx, notify.Notification{UserID: id, Kind: kind, Link: "/dashboard/order/" + strconv.FormatInt(o.ID, 10),
 			Params: params, At: h.Now()}); err != nil {

@@ -73,3 +73,69 @@ func TestAPaidOrderCancelledBySellerIsRefunded(t *testing.T) {
 		t.Fatalf("payment %s", p.Status)
 	}
 }
+
+// A part of a paid order cancelled by its seller is refunded, then the rest: both order pages
+// say "partly refunded" (what came back so far) until the whole is back, then "refunded" with
+// both references; the seller's people are told the part and what remains; another
+// organisation's seller never sees the order, its refund or the refunds due.
+func TestAnOrderRefundedInParts(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	r := call(t, w, "individual", "POST", "/api/product/checkout", checkoutBody("refund-parts", map[string]any{"id": w.guide, "quantity": 1}))
+	apitest.MustStatus(t, r, 201)
+	id, pay := orderOf(t, r)
+	apitest.MustStatus(t, call(t, w, "admin", "POST", fmt.Sprintf("/api/payments/%d/mark-paid", pay), struct{}{}), 200)
+	apitest.MustStatus(t, call(t, w, "admin", "POST", fmt.Sprintf("/api/shop/orders/%d/status", id), map[string]any{"status": "cancelled"}), 200)
+	pp, _ := w.s.Store().Payment(ctx, pay)
+	day := pp.CreatedAt.UTC().Format(time.DateOnly)
+	r = call(t, w, "admin", "POST", fmt.Sprintf("/api/payments/%d/refund", pay), map[string]any{"amount": 5000, "key": "o-1", "reference": "PART-1", "date": day})
+	apitest.MustStatus(t, r, 200)
+	buyer := call(t, w, "individual", "GET", fmt.Sprintf("/api/me/orders/%d", id), nil)
+	seller := call(t, w, "admin", "GET", fmt.Sprintf("/api/shop/orders/%d", id), nil)
+	for _, o := range []apitest.Reply{buyer, seller} {
+		if !strings.Contains(o.Raw, `"refundedAmount":5000`) || strings.Contains(o.Raw, `"refunded":`) || !strings.Contains(o.Raw, `"refundOwed":true`) {
+			t.Fatalf("order after a part: %s", o.Raw)
+		}
+	}
+	if !notified(t, w, "admin", "Amount: MNT 5,000. Still to be refunded: MNT 15,000 of MNT 20,000.") {
+		t.Fatal("the seller's people were not told the part and what remains")
+	}
+	// Another organisation's seller (verified, so a seller): nothing of it.
+	if err := w.s.Store().SaveOrgProfile(ctx, &db.OrgProfile{OrgID: w.orgID, Slug: "org"}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.s.Store().SetOrgStatus(ctx, w.orgID, []string{"unverified"}, "verified", "", w.ids["admin"], time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path   string
+		status int
+		not    []string
+	}{
+		{fmt.Sprintf("/api/shop/orders/%d", id), 404, []string{"PART-1", "refundedAmount"}},
+		{"/api/banking/refunds", 403, []string{"PART-1", apitest.RoleEmails["individual"]}},
+		{"/api/notifications", 200, []string{"PART-1", fmt.Sprintf("Order %d", id)}},
+	} {
+		got := call(t, w, "owner", "GET", c.path, nil)
+		apitest.MustStatus(t, got, c.status)
+		for _, no := range c.not {
+			if strings.Contains(got.Raw, no) {
+				t.Fatalf("another seller sees %q in %s: %s", no, c.path, got.Raw)
+			}
+		}
+	}
+	r = call(t, w, "admin", "POST", fmt.Sprintf("/api/payments/%d/refund", pay), map[string]any{"key": "o-2", "reference": "PART-2", "date": day})
+	apitest.MustStatus(t, r, 200)
+	if r.Str("refund", "status") != "succeeded" {
+		t.Fatalf("rest %s", r.Raw)
+	}
+	buyer = call(t, w, "individual", "GET", fmt.Sprintf("/api/me/orders/%d", id), nil)
+	if !strings.Contains(buyer.Raw, `"refundedAmount":20000`) || !strings.Contains(buyer.Raw, `"reference":"PART-1, PART-2"`) || !strings.Contains(buyer.Raw, `"amount":20000`) {
+		t.Fatalf("buyer's order after the whole: %s", buyer.Raw)
+	}
+	if !notified(t, w, "admin", "With this, the whole payment is back: MNT 20,000.") {
+		t.Fatal("the seller's people were not told the whole is back")
+	}
+	ledgerBalanced(t, w)
+}

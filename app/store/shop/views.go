@@ -234,6 +234,9 @@ type OrderView struct {
 	// Refunded says when and how it was sent back (on a single order's answers only).
 	RefundOwed bool         `json:"refundOwed,omitempty"`
 	Refunded   *OrderRefund `json:"refunded,omitempty"`
+	// RefundedAmount: what refund parts sent back so far (partly refunded while less than the
+	// total; Refunded is set once the whole is back).
+	RefundedAmount int64 `json:"refundedAmount,omitempty"`
 }
 
 // OrderRefund is the refund of an order's payment: when it was sent back and its reference.

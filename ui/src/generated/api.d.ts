@@ -3756,7 +3756,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund a payment whose money is owed back, whole and exactly once: through Stripe or QPay, or by recording the bank transfer sent back (reference, day); a declined refund is recorded failed with its reason (try again) */
+        /** Refund a payment whose money is owed back, or a part of it (QPay: whole only), never more than was paid in all, the same request key answering the same part: through Stripe or QPay, or by recording the bank transfer sent back (reference, day); a declined part is recorded failed with its reason (try again) */
         post: operations["refundPayment"];
         delete?: never;
         options?: never;
@@ -4914,6 +4914,11 @@ export interface components {
             refId: number;
             refund?: components["schemas"]["BankingRefundView"];
             refundOwed?: boolean;
+            /** Format: int64 */
+            refundRemaining?: number;
+            /** Format: int64 */
+            refundedAmount?: number;
+            refunds?: components["schemas"]["BankingRefundView"][];
             /** @enum {string} */
             status: "pending" | "paid" | "failed" | "cancelled";
             transfer?: components["schemas"]["PaymentsTransfer"];
@@ -4932,11 +4937,13 @@ export interface components {
         BankingRefundBody: {
             /**
              * Format: int64
-             * @description minor units; omitted: the whole payment (the only refund made)
+             * @description minor units; omitted: all that remains to be refunded
              */
             amount?: number;
             /** @description a bank transfer: the day it was sent, YYYY-MM-DD (required) */
             date?: string;
+            /** @description optional, up to 100 characters: the same key answers the same refund part (a double click, a retry) */
+            key?: string;
             /** @description up to 500 characters */
             reason?: string;
             /** @description a bank transfer: the reference of the transfer sent back (required) */
@@ -5104,6 +5111,8 @@ export interface components {
             purpose: string;
             refundOwed?: boolean;
             refunded?: components["schemas"]["BillingInvoiceRefund"];
+            /** Format: int64 */
+            refundedAmount?: number;
             seller: components["schemas"]["BillingParty"];
             /** @enum {string} */
             status: "draft" | "issued" | "paid" | "void";
@@ -8159,6 +8168,8 @@ export interface components {
             paymentId: number;
             refundOwed?: boolean;
             refunded?: components["schemas"]["ShopOrderRefund"];
+            /** Format: int64 */
+            refundedAmount?: number;
             seller: string;
             /** Format: int64 */
             shipping: number;

@@ -42,6 +42,7 @@ type Cards struct {
 
 	refundQueue []string // the next refund answers: "succeeded", "pending", "fail" (500) or a refusal code
 	refundKeys  []string
+	refundAmts  []int64 // the amount of each refund request received (Stripe's unit)
 	refunded    int
 }
 
@@ -59,6 +60,13 @@ func (c *Cards) RefundKeys() []string {
 	return append([]string(nil), c.refundKeys...)
 }
 
+// RefundAmounts are the amounts (Stripe's unit) of the refund requests received, in order.
+func (c *Cards) RefundAmounts() []int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]int64(nil), c.refundAmts...)
+}
+
 // Refunded is how many refunds sent money back (distinct, not replays).
 func (c *Cards) Refunded() int {
 	c.mu.Lock()
@@ -73,6 +81,8 @@ func (c *Cards) refund(w http.ResponseWriter, r *http.Request) {
 	}
 	key := r.Header.Get("Idempotency-Key")
 	c.refundKeys = append(c.refundKeys, key)
+	amt, _ := strconv.ParseInt(r.PostForm.Get("amount"), 10, 64)
+	c.refundAmts = append(c.refundAmts, amt)
 	if a, ok := c.answers["refund:"+key]; ok && key != "" {
 		w.Header().Set("Idempotent-Replayed", "true")
 		w.WriteHeader(a.status)

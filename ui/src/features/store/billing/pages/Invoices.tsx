@@ -10,6 +10,7 @@ import { KeysetPager, useKeysetPages, useResource } from '../../../../lib/resour
 import { onApiError } from '../../../../lib/session';
 import { DashboardShell } from '../../../../ui/DashboardShell';
 import { InvoiceTable } from '../components/InvoiceTable';
+import { RefundAction } from '../../components/RefundAction';
 import { formatMoney } from '../../../../lib/money';
 import { formatDay } from '../../../../lib/ubtime';
 import { adoptStyles } from '../../../../lib/styles';
@@ -90,6 +91,12 @@ export function InvoiceDocument({ v }: { v: Invoice }) {
               </>
             )
           )}
+          {!v.refunded && !!v.refundedAmount && (
+            <>
+              <br />
+              <span data-partly-refunded={v.id}>{t(`${I}.partlyRefunded`, { refunded: money(v.refundedAmount), total: money(v.total) })}</span>
+            </>
+          )}
         </p>
       </header>
       <div class="invoice-parties">
@@ -136,7 +143,7 @@ export function InvoiceDocument({ v }: { v: Invoice }) {
   );
 }
 
-function View({ id, admin }: { id: string; admin: boolean }) {
+function View({ id, admin, canRefund }: { id: string; admin: boolean; canRefund: boolean }) {
   const { t } = useTranslation();
   const { data, error, reload } = useResource<Invoice>(`/billing/invoices/${id}`);
   const [fail, setFail] = useState('');
@@ -188,11 +195,7 @@ function View({ id, admin }: { id: string; admin: boolean }) {
             {t(`${U}.credit`)}
           </button>
         )}
-        {admin && v.refundOwed && !v.refunded && (
-          <Link href="/dashboard/banking#banking-refunds" class="button-link button-link--outline">
-            {t(`${I}.refundLink`)}
-          </Link>
-        )}
+        {canRefund && v.refundOwed && !v.refunded && !!v.paymentId && <RefundAction paymentId={v.paymentId} label={t(`${I}.refundButton`)} onDone={() => void reload()} />}
       </div>
       {credit && (
         <p role="status">
@@ -210,6 +213,6 @@ function View({ id, admin }: { id: string; admin: boolean }) {
 export function Invoice() {
   const [, params] = useRoute<{ id: string }>('/dashboard/invoice/:id');
   return (
-    <DashboardShell page="invoices">{(u) => <View key={params?.id} id={params?.id ?? ''} admin={u.permissions.includes('billing.invoices.manage')} />}</DashboardShell>
+    <DashboardShell page="invoices">{(u) => <View key={params?.id} id={params?.id ?? ''} admin={u.permissions.includes('billing.invoices.manage')} canRefund={u.permissions.includes('banking.refund')} />}</DashboardShell>
   );
 }

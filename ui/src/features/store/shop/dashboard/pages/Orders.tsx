@@ -15,6 +15,7 @@ import { RadioInputs } from '../../../../../ui/fields/inputs';
 import { SelectField } from '../../../../../ui/fields/TextField';
 import { Table } from '../../../../../ui/Table';
 import { PayNext } from '../../../components/PayNext';
+import { RefundAction } from '../../../components/RefundAction';
 import { changeMethod, payOrder, type CheckoutResult, type Order, type OrderPage } from '../../api';
 import { formatMoney } from '../../../../../lib/money';
 import { Money } from '../../components/parts';
@@ -351,9 +352,9 @@ function SellerDetail({ id, canRefund }: { id: string; canRefund: boolean }) {
         <Alert variant="warning">{t('shop.orders.paidLateSeller', { amount: formatMoney(i18n.language, o.total, o.currency) })}</Alert>
       )}
       <RefundNote o={o} />
-      {canRefund && o.refundOwed && !o.refunded && (
+      {canRefund && o.refundOwed && !o.refunded && o.paymentId > 0 && (
         <p>
-          <Link href="/dashboard/banking#banking-refunds">{t('shop.orders.refundLink')}</Link>
+          <RefundAction paymentId={o.paymentId} label={t('shop.orders.refundButton')} onDone={() => void reload()} />
         </p>
       )}
       <h3>{t(`${D}.lines`)}</h3>
@@ -415,7 +416,7 @@ export function SellerOrder() {
   );
 }
 
-/** Refunded (when, how much, the reference), or owed back and not yet refunded. */
+/** Refunded (when, how much, the reference), or owed back and not yet refunded; partly refunded (X of Y) until the whole is back. */
 function RefundNote({ o }: { o: Order }) {
   const { t, i18n } = useTranslation();
   if (o.refunded)
@@ -430,6 +431,17 @@ function RefundNote({ o }: { o: Order }) {
         </span>
       </Alert>
     );
-  if (o.refundOwed && !o.cancelReason) return <Alert variant="warning">{t('shop.orders.refundOwed')}</Alert>;
-  return null;
+  const partly = (o.refundedAmount ?? 0) > 0 && (
+    <p data-partly-refunded={o.id}>
+      {t('shop.orders.partlyRefunded', { refunded: formatMoney(i18n.language, o.refundedAmount ?? 0, o.currency), total: formatMoney(i18n.language, o.total, o.currency) })}
+    </p>
+  );
+  if (o.refundOwed && !o.cancelReason)
+    return (
+      <Alert variant="warning">
+        {t('shop.orders.refundOwed')}
+        {partly}
+      </Alert>
+    );
+  return partly || null;
 }

@@ -378,7 +378,7 @@ func (h *Handlers) record(w http.ResponseWriter, r *http.Request) error {
 	if err := h.checkPayout(&in); err != nil {
 		return err
 	}
-	ctx, now := r.Context(), h.now()
+	ctx := r.Context()
 	owner, err := h.Store.OwnerOfOrg(ctx, orgID)
 	if errors.Is(err, db.ErrNotFound) {
 		return web.NotFound()
@@ -386,8 +386,24 @@ func (h *Handlers) record(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var p db.Payout
-	replay := false
+	p, replay, err := h.recordPayout(ctx, orgID, owner, in, u.ID, web.ClientIP(r), web.Lang(r))
+	if err != nil {
+		return err
+	}
+	status := http.StatusCreated
+	if replay {
+		status = http.StatusOK
+	}
+	web.JSON(w, status, payoutView(p))
+	return nil
+}
+
+// recordPayout records a payout of in (checked) to orgID by adminID, exactly once per
+// reference: the payout row, the ledger movement balance → payouts, the audit entry and the
+// owner's notification in one transaction. replay: the reference was recorded before (the same
+// payout is answered, nothing written).
+func (h *Handlers) recordPayout(ctx context.Context, orgID int64, owner db.OrgOwner, in PayoutBody, adminID int64, ip, lang string) (p db.Payout, replay bool, err error) {
+	now := h.now()
 	err = h.Store.InTx(ctx, func(tx *db.Store) error {
 		// The same transfer recorded again (a double click, a retried request): the same payout.
 		if prev, err := tx.PayoutByReference(ctx, orgID, in.Reference); err == nil {
@@ -419,7 +435,7 @@ func (h *Handlers) record(w http.ResponseWriter, r *http.Request) error {
 			return web.Invalid(map[string]web.Msg{"amount": web.M("payouts.errors.nothingAvailable")})
 		case amount > a.Available:
 			return web.Invalid(map[string]web.Msg{"amount": web.M("payouts.errors.tooMuch",
-				"available", payments.FormatMoney(a.Available, in.Currency, web.Lang(r)))})
+				"available", payments.FormatMoney(a.Available, in.Currency, lang))})
 		}
 		txn, err := tx.PostLedger(ctx, "payout", 0, "payout:"+in.Reference, []db.LedgerEntry{
 			{Account: payments.AccountOrgBalance(orgID), Currency: in.Currency, Amount: -amount, Memo: "payout"},
@@ -429,12 +445,12 @@ func (h *Handlers) record(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		p, err = tx.InsertPayout(ctx, db.Payout{OrgID: orgID, Currency: in.Currency, Amount: amount, Reference: in.Reference,
-			TransferDate: in.Date, BankName: d.BankName, Holder: d.Holder, Account: d.Account, LedgerTxnID: txn, CreatedBy: u.ID, CreatedAt: now})
+			TransferDate: in.Date, BankName: d.BankName, Holder: d.Holder, Account: d.Account, LedgerTxnID: txn, CreatedBy: adminID, CreatedAt: now})
 		if err != nil {
 			return err
 		}
 		m := payments.Money{Amount: amount, Currency: in.Currency}
-		if err := tx.Audit(ctx, db.AuditEvent{At: now, Event: "payout_recorded", ActorID: u.ID, SubjectID: owner.UserID, IP: web.ClientIP(r),
+		if err := tx.Audit(ctx, db.AuditEvent{At: now, Event: "payout_recorded", ActorID: adminID, SubjectID: owner.UserID, IP: ip,
 			Detail: db.Detail(db.DetailPayoutRecorded, strconv.FormatInt(orgID, 10), m.String(), in.Reference)}); err != nil {
 			return err
 		}
@@ -442,13 +458,5 @@ func (h *Handlers) record(w http.ResponseWriter, r *http.Request) error {
 			Params: map[string]string{"amount.en": payments.FormatMoney(amount, in.Currency, "en"), "amount.mn": payments.FormatMoney(amount, in.Currency, "mn"),
 				"reference": in.Reference, "date": in.Date, "account": Mask(d.Account)}})
 	})
-	if err != nil {
-		return err
-	}
-	status := http.StatusCreated
-	if replay {
-		status = http.StatusOK
-	}
-	web.JSON(w, status, payoutView(p))
-	return nil
+	return p, replay, err
 }

@@ -3,6 +3,7 @@ package payouts_test
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"gerege/app"
 	"gerege/app/apitest"
 	"gerege/app/platform/payments"
+	"gerege/app/store/payouts"
 	"gerege/db"
 )
 
@@ -321,4 +323,26 @@ func TestConcurrentPayoutsNeverPassAvailable(t *testing.T) {
 		t.Fatalf("created %d, refused %d, balance %d", created, refused, bal)
 	}
 	ledgerBalanced(t, p.S)
+}
+
+// The demo: a selling organisation with sales, payout details and one payout; the admin sees
+// what is left to pay it, its owner sees the payout; the books balance.
+func TestDemoHasAPayoutAndMoneyOwed(t *testing.T) {
+	t.Parallel()
+	s, ts := apitest.NewServer(t, func(c *app.Config) { c.Demo = true })
+	login := func(email string) *http.Client {
+		c := apitest.WebClient()
+		apitest.MustStatus(t, apitest.Call(t, c, ts, "POST", "/api/web/auth/login", map[string]any{"email": email, "password": app.DemoPassword}, ""), 200)
+		return c
+	}
+	owed := apitest.Call(t, login("admin@demo.gerege.mn"), ts, "GET", "/api/banking/owed", nil, "")
+	apitest.MustStatus(t, owed, 200)
+	if !strings.Contains(owed.Raw, "Blue Sky") || !strings.Contains(owed.Raw, `"available":80000`) || !strings.Contains(owed.Raw, "GRG-PAYOUT-0001") {
+		t.Fatalf("owed %s", owed.Raw)
+	}
+	mine := apitest.Call(t, login(payouts.DemoSeller), ts, "GET", "/api/banking/payouts", nil, "")
+	if mine.Status != 200 || !strings.Contains(mine.Raw, "GRG-PAYOUT-0001") {
+		t.Fatalf("owner %d %s", mine.Status, mine.Raw)
+	}
+	ledgerBalanced(t, s)
 }

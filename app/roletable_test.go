@@ -87,6 +87,8 @@ func TestRoleTable(t *testing.T) {
 		{"GET", "/api/banking/payouts", []string{"owner"}, 200},
 		{"GET", "/api/banking/owed", admins, 200},
 		{"POST", "/api/banking/orgs/999999/payouts", admins, allowed},
+		{"GET", "/api/banking/payouts/recent", admins, 200},
+		{"POST", "/api/banking/payouts/999999/return", admins, 404},
 		// store: shop (an organisation sells once verified: until then its sellers get 409, not 403)
 		{"GET", "/en/dashboard/orders", everyone, 200},
 		{"GET", "/api/me/orders", everyone, 200},

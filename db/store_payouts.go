@@ -20,9 +20,13 @@ const (
 	DetailPayoutDetails = "payout_details"
 	// DetailPayoutRecorded: payout_recorded:<org id>:<amount>:<reference> — an admin recorded a payout.
 	DetailPayoutRecorded = "payout_recorded"
+	// DetailPayoutReturned: payout_returned:<org id>:<amount>:<reference> — an admin marked a payout returned.
+	DetailPayoutReturned = "payout_returned"
 )
 
-func init() { AuditDetailCodes = append(AuditDetailCodes, DetailPayoutDetails, DetailPayoutRecorded) }
+func init() {
+	AuditDetailCodes = append(AuditDetailCodes, DetailPayoutDetails, DetailPayoutRecorded, DetailPayoutReturned)
+}
 
 // PayoutDetails is an organisation's bank details.
 type PayoutDetails struct {
@@ -55,6 +59,8 @@ type Payout struct {
 	LedgerTxnID  int64
 	CreatedBy    int64
 	CreatedAt    time.Time
+	ReturnedAt   time.Time // zero unless returned
+	OrgName      string    // filled by RecentPayouts ("" once the organisation is gone)
 }
 
 // OrgOwner is whom an organisation's money concerns: its owner.
@@ -203,18 +209,57 @@ func sortOwed(x []OrgOwed) {
 }
 
 const payoutCols = `id, org_id, currency, amount, reference, transfer_date, bank_name, holder, account, status, ledger_txn_id,
-	coalesce(created_by_user_id, 0), created_at`
+	coalesce(created_by_user_id, 0), created_at, returned_at`
 
-func scanPayout(r scanner) (Payout, error) {
+func scanPayout(r scanner, more ...any) (Payout, error) {
 	var p Payout
 	var at string
-	err := r.Scan(&p.ID, &p.OrgID, &p.Currency, &p.Amount, &p.Reference, &p.TransferDate, &p.BankName, &p.Holder, &p.Account,
-		&p.Status, &p.LedgerTxnID, &p.CreatedBy, &at)
+	var ret *string
+	err := r.Scan(append([]any{&p.ID, &p.OrgID, &p.Currency, &p.Amount, &p.Reference, &p.TransferDate, &p.BankName, &p.Holder, &p.Account,
+		&p.Status, &p.LedgerTxnID, &p.CreatedBy, &at, &ret}, more...)...)
 	if err != nil {
 		return p, mapErr(err)
 	}
 	p.CreatedAt = ParseT(at)
+	p.ReturnedAt = nullT(ret)
 	return p, nil
+}
+
+// MarkPayoutReturned marks a paid payout returned with its reversing movement; false when it
+// was not paid (returned already: the caller changes nothing).
+func (s *Store) MarkPayoutReturned(ctx context.Context, id, by, txnID int64, now time.Time) (bool, error) {
+	res, err := s.exec(ctx, `UPDATE org_payouts SET status = 'returned', returned_at = ?, returned_by_user_id = ?, return_txn_id = ?
+		WHERE id = ? AND status = 'paid'`, T(now), nullID(by), txnID, id)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// RecentPayouts lists every organisation's payouts newest first, before the id cursor, with
+// the organisation's name.
+func (s *Store) RecentPayouts(ctx context.Context, before int64, limit int) ([]Payout, error) {
+	if before <= 0 {
+		before = 1 << 62
+	}
+	rows, err := s.rows(ctx, `SELECT `+payoutCols+`, coalesce((SELECT name FROM organizations o WHERE o.id = org_payouts.org_id), '')
+		FROM org_payouts WHERE id < ? ORDER BY id DESC LIMIT ?`, before, limit)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	defer rows.Close()
+	out := []Payout{}
+	for rows.Next() {
+		var name string
+		p, err := scanPayout(rows, &name)
+		if err != nil {
+			return nil, err
+		}
+		p.OrgName = name
+		out = append(out, p)
+	}
+	return out, mapErr(rows.Err())
 }
 
 // InsertPayout records a payout (its ledger movement already posted in the same

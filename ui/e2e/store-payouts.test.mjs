@@ -1,8 +1,8 @@
 // Payouts to organisations (demo: Blue Sky Exchange sells, has payout details and one payout):
 // its owner in Mongolian at 375 px changes the payout details (a bad account number refused
 // beside its field, focused); a platform admin in English at 1366 px records a payout from
-// "Owed to organisations" (more than available refused beside the amount); the owner then sees
-// it under "Payouts". axe, no raw keys, no console errors but the expected 422s.
+// "Owed to organisations" (more than available refused beside the amount), then marks it
+// returned (the transfer came back); the owner sees it under "Payouts", returned. axe, no raw keys, no console errors but the expected 422s.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { axe } from './forms-helpers.mjs';
@@ -78,6 +78,17 @@ describe('payouts', () => {
     await toastWith(admin.page, tf(lang, `${P}.recorded`, { amount: 'MNT 80,000', org: 'Blue Sky Exchange (demo)' }));
     await dialog.waitFor({ state: 'hidden' });
     await row.waitFor({ state: 'detached' });
+    // The transfer came back: marked returned from "Recent payouts", the money owed again.
+    const recent = admin.page.getByRole('region', { name: t(lang, `${P}.recent`), exact: true });
+    const sent = recent.getByRole('row').filter({ hasText: 'TR-E2E-1' });
+    await sent.getByRole('button', { name: new RegExp(t(lang, `${P}.markReturned`)) }).click();
+    const back = admin.page.getByRole('dialog', { name: tf(lang, `${P}.returnTitle`, { reference: 'TR-E2E-1' }) });
+    await back.waitFor();
+    assert.deepEqual(await axe(admin.page, 'payout returned dialog (en, wide)'), []);
+    await back.getByRole('button', { name: t(lang, `${P}.returnConfirm`), exact: true }).click();
+    await toastWith(admin.page, tf(lang, `${P}.returnDone`, { reference: 'TR-E2E-1' }));
+    await recent.getByRole('row').filter({ hasText: 'TR-E2E-1' }).getByText(t(lang, `${P}.statuses.returned`)).waitFor();
+    await row.getByRole('button', { name: new RegExp(t(lang, `${P}.record`)) }).waitFor();
     assert.deepEqual(rawKeys((await pageTexts(admin.page)).join('\n')), []);
     assert.deepEqual(only422(admin.problems), []);
     await admin.context.close();
@@ -87,8 +98,8 @@ describe('payouts', () => {
     owner = await pageAs(OWNER, { width: 375, height: 740 });
     await owner.page.goto(`${site.baseURL}/${lang}/dashboard/banking`);
     const table = owner.page.getByRole('table', { name: t(lang, `${P}.payouts`) });
-    await table.getByText('TR-E2E-1').waitFor();
-    await owner.page.locator('[data-available="MNT"]', { hasText: '0₮' }).waitFor();
+    await table.getByRole('row').filter({ hasText: 'TR-E2E-1' }).getByText(t(lang, `${P}.statuses.returned`)).waitFor();
+    await owner.page.locator('[data-available="MNT"]', { hasText: '80 000₮' }).waitFor();
     assert.deepEqual(owner.problems, []);
     await owner.context.close();
   });

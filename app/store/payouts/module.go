@@ -50,6 +50,13 @@ var Sent = notify.Register(notify.Kind{
 	Label: "payouts.notify.sent.label", DefaultEmail: notify.Immediate,
 })
 
+// Returned tells an organisation's owner that a payout was marked returned (the transfer came
+// back): the amount is on its balance again.
+var Returned = notify.Register(notify.Kind{
+	Name: "payouts.returned", Title: "payouts.notify.returned.title", Body: "payouts.notify.returned.body",
+	Label: "payouts.notify.returned.label", DefaultEmail: notify.Immediate,
+})
+
 // Errors of payouts.
 var (
 	ErrNoDetails = &web.Error{Status: 409, Code: "payout_no_details", Message: web.M("payouts.errors.noDetails")}
@@ -70,6 +77,10 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	r.Post("/banking/orgs/{id}/payouts", authz.BankingPayout, h.record, authz.Doc{ID: "recordPayout", Req: PayoutBody{}, Resp: PayoutView{},
 		Status: http.StatusCreated, Also: map[int]any{http.StatusOK: PayoutView{}},
 		Summary: "Record a bank transfer sent to an organisation: the payout, its ledger movement, the audit entry and the owner's notification, in one transaction; the same reference again answers the same payout (200)"})
+	r.Get("/banking/payouts/recent", authz.BankingPayout, h.recent, authz.Doc{ID: "listRecentPayouts", Query: PayoutsQuery{}, Resp: RecentView{},
+		Summary: "Every organisation's payouts, newest first (keyset paged), for platform admins"})
+	r.Post("/banking/payouts/{id}/return", authz.BankingPayout, h.markReturned, authz.Doc{ID: "returnPayout", Req: struct{}{}, Resp: PayoutView{},
+		Summary: "A payout's transfer came back (or was a mistake): it is marked returned and its ledger movement reversed, once; the owner is told. A payout is never deleted"})
 }
 
 func (h *Handlers) now() time.Time {
@@ -227,8 +238,13 @@ func (h *Handlers) putDetails(w http.ResponseWriter, r *http.Request) error {
 var ubZone = time.FixedZone("Asia/Ulaanbaatar", 8*3600)
 
 func payoutView(p db.Payout) PayoutView {
-	return PayoutView{ID: p.ID, OrgID: p.OrgID, Amount: payments.Money{Amount: p.Amount, Currency: p.Currency}, Reference: p.Reference,
-		TransferDate: p.TransferDate, Status: p.Status, BankName: p.BankName, Account: p.Account, CreatedAt: p.CreatedAt}
+	v := PayoutView{ID: p.ID, OrgID: p.OrgID, Amount: payments.Money{Amount: p.Amount, Currency: p.Currency}, Reference: p.Reference,
+		TransferDate: p.TransferDate, Status: p.Status, BankName: p.BankName, Account: p.Account, CreatedAt: p.CreatedAt, OrgName: p.OrgName}
+	if !p.ReturnedAt.IsZero() {
+		t := p.ReturnedAt
+		v.ReturnedAt = &t
+	}
+	return v
 }
 
 // available is an organisation's balance in a currency, what is held back for refunds still
@@ -459,4 +475,90 @@ func (h *Handlers) recordPayout(ctx context.Context, orgID int64, owner db.OrgOw
 				"reference": in.Reference, "date": in.Date, "account": Mask(d.Account)}})
 	})
 	return p, replay, err
+}
+
+func (h *Handlers) recent(w http.ResponseWriter, r *http.Request) error {
+	before, err := readCursor(r, "before")
+	if err != nil {
+		return err
+	}
+	list, err := h.Store.RecentPayouts(r.Context(), before, pageSize+1)
+	if err != nil {
+		return err
+	}
+	v := RecentView{Items: []PayoutView{}}
+	if len(list) > pageSize {
+		list = list[:pageSize]
+		v.Next = list[len(list)-1].ID
+	}
+	for _, p := range list {
+		v.Items = append(v.Items, payoutView(p))
+	}
+	web.JSON(w, http.StatusOK, v)
+	return nil
+}
+
+// markReturned marks a payout returned: its movement reversed (org:<id>:payouts → balance),
+// the audit entry and the owner's notification, in one transaction, once (a payout already
+// returned is answered as it is).
+func (h *Handlers) markReturned(w http.ResponseWriter, r *http.Request) error {
+	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	if err != nil || id <= 0 {
+		return web.NotFound()
+	}
+	u := authn.UserOf(r)
+	if h.Limiter != nil {
+		if err := h.Limiter.Limit("payouts:record:"+strconv.FormatInt(u.ID, 10), PayoutRate); err != nil {
+			return err
+		}
+	}
+	ctx, now := r.Context(), h.now()
+	var p db.Payout
+	err = h.Store.InTx(ctx, func(tx *db.Store) error {
+		if p, err = tx.PayoutByID(ctx, id); err != nil {
+			if errors.Is(err, db.ErrNotFound) {
+				return web.NotFound()
+			}
+			return err
+		}
+		if p.Status != db.PayoutPaid {
+			return nil
+		}
+		txn, err := tx.PostLedger(ctx, "payout", 0, "returned:"+p.Reference, []db.LedgerEntry{
+			{Account: payments.AccountOrgPayouts(p.OrgID), Currency: p.Currency, Amount: -p.Amount, Memo: "returned"},
+			{Account: payments.AccountOrgBalance(p.OrgID), Currency: p.Currency, Amount: p.Amount, Memo: "returned"},
+		}, now)
+		if err != nil {
+			return err
+		}
+		if ok, err := tx.MarkPayoutReturned(ctx, p.ID, u.ID, txn, now); err != nil || !ok {
+			if err == nil {
+				err = errors.New("payouts: payout changed under its transaction")
+			}
+			return err
+		}
+		owner, err := tx.OwnerOfOrg(ctx, p.OrgID)
+		if err != nil && !errors.Is(err, db.ErrNotFound) {
+			return err
+		}
+		m := payments.Money{Amount: p.Amount, Currency: p.Currency}
+		if err := tx.Audit(ctx, db.AuditEvent{At: now, Event: "payout_returned", ActorID: u.ID, SubjectID: owner.UserID, IP: web.ClientIP(r),
+			Detail: db.Detail(db.DetailPayoutReturned, strconv.FormatInt(p.OrgID, 10), m.String(), p.Reference)}); err != nil {
+			return err
+		}
+		if p, err = tx.PayoutByID(ctx, id); err != nil {
+			return err
+		}
+		if owner.UserID == 0 {
+			return nil
+		}
+		return notify.Send(ctx, tx, notify.Notification{UserID: owner.UserID, Kind: Returned.Name, Link: "/dashboard/banking", At: now,
+			Params: map[string]string{"amount.en": payments.FormatMoney(p.Amount, p.Currency, "en"), "amount.mn": payments.FormatMoney(p.Amount, p.Currency, "mn"),
+				"reference": p.Reference}})
+	})
+	if err != nil {
+		return err
+	}
+	web.JSON(w, http.StatusOK, payoutView(p))
+	return nil
 }

@@ -281,6 +281,42 @@ func TestRecordPayout(t *testing.T) {
 	if csv.Status != 200 || !strings.Contains(csv.Raw, "Payout") || !strings.Contains(csv.Raw, "-90000") {
 		t.Fatalf("csv %d %s", csv.Status, csv.Raw)
 	}
+	// A payout that came back: marked returned once (its movement reversed), by admins only;
+	// the owner is told, and may be paid again.
+	id := fmt.Sprint(r.Body["id"])
+	for _, who := range []string{"owner1", "manager1", "applicant"} {
+		if x := p.Call(who, "POST", "/api/banking/payouts/"+id+"/return", map[string]any{}); x.Status != 403 {
+			t.Fatalf("%s returns: %d", who, x.Status)
+		}
+	}
+	recent := p.Must(200, "admin", "GET", "/api/banking/payouts/recent", nil)
+	if !strings.Contains(recent.Raw, `"orgName":"Org One"`) || !strings.Contains(recent.Raw, "T-1") {
+		t.Fatalf("recent %s", recent.Raw)
+	}
+	for range 2 {
+		back := p.Must(200, "admin", "POST", "/api/banking/payouts/"+id+"/return", map[string]any{})
+		if back.Str("status") != "returned" || back.Str("returnedAt") == "" {
+			t.Fatalf("returned %s", back.Raw)
+		}
+	}
+	p.Must(404, "admin", "POST", "/api/banking/payouts/999999/return", map[string]any{})
+	bal, _ = st.AccountsBalance(ctx, []string{payments.AccountOrgBalance(org1)}, "MNT")
+	paid, _ = st.AccountsBalance(ctx, []string{payments.AccountOrgPayouts(org1)}, "MNT")
+	if bal != 108000 || paid != 0 || auditCount(t, p, "payout_returned") != 1 {
+		t.Fatalf("after the return: balance %d, paid out %d, %d audit entries", bal, paid, auditCount(t, p, "payout_returned"))
+	}
+	ledgerBalanced(t, p.S)
+	list, _, _ = st.Notifications(ctx, db.NotificationFilter{UserID: p.IDs["owner1"], Limit: 50})
+	back := 0
+	for _, n := range list {
+		if n.Kind == "payouts.returned" {
+			back++
+		}
+	}
+	if back != 1 {
+		t.Fatalf("%d returned notifications", back)
+	}
+	p.Must(201, "admin", "POST", fmt.Sprintf("/api/banking/orgs/%d/payouts", org1), body("T-3", 90000))
 	// org2 is still owed; org1 still listed for its held money (available 0).
 	owed = p.Must(200, "admin", "GET", "/api/banking/owed", nil)
 	if !strings.Contains(owed.Raw, fmt.Sprintf(`"orgId":%d`, org2)) || !strings.Contains(owed.Raw, `"lastPayout"`) {

@@ -43,6 +43,16 @@ type PayoutView struct {
 	BankName  string    `json:"bankName"`
 	Account   string    `json:"account"`
 	CreatedAt time.Time `json:"createdAt"`
+	// ReturnedAt: when an admin marked it returned (the transfer came back; its movement reversed).
+	ReturnedAt *time.Time `json:"returnedAt,omitempty"`
+	// OrgName: the organisation's name, in the admins' list of recent payouts.
+	OrgName string `json:"orgName,omitempty"`
+}
+
+// RecentView is every organisation's payouts, newest first (platform admins), keyset paged.
+type RecentView struct {
+	Items []PayoutView `json:"items"`
+	Next  int64        `json:"next,omitempty" description:"the cursor of the next page (before=)"`
 }
 
 // AvailableView is one currency's balance of an organisation: what the platform owes it,

@@ -16,7 +16,7 @@ export const eventLabel = (t: TFunction, event: string): string =>
   t(`dashboard.audit.events.${event.replaceAll('.', '_')}`, { defaultValue: event });
 
 /** How many values follow each detail code; the last one may contain colons (a reason). */
-const DETAIL_VALUES: Record<string, number> = { staff: 1, joined: 1, via: 1, invited: 2, deleted: 2, exported: 2, payment_marked_paid: 2, payment_refunded: 2, payment_refund_failed: 2, payout_details: 2, payout_recorded: 3 };
+const DETAIL_VALUES: Record<string, number> = { staff: 1, joined: 1, via: 1, invited: 2, deleted: 2, exported: 2, payment_marked_paid: 2, payment_refunded: 2, payment_refund_failed: 2, payout_details: 2, payout_recorded: 3, payout_returned: 3 };
 
 /**
  * An event's detail in words: "code:value:value" (db.Detail) through dashboard.audit.details.<code>,
@@ -61,6 +61,7 @@ export const detailLabel = (t: TFunction, detail: string): string => {
     case 'payout_details':
       return t(key, { org: values[0], account: values[1] });
     case 'payout_recorded':
+    case 'payout_returned':
       return t(key, { org: values[0], amount: values[1], reference: values[2] });
     case 'exported':
       return t(key, { form: word(`forms.names.${values[0]}`, values[0]), format: values[1].toUpperCase() });

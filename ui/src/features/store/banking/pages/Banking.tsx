@@ -4,7 +4,7 @@ import { Charges, Ledger } from './Ledger';
 import { Pending } from './Pending';
 import { Refunds } from './Refunds';
 import { OrgPayouts, PayoutDetails } from '../../payouts/components/OwnerPayouts';
-import { OwedToOrgs } from '../../payouts/components/OwedToOrgs';
+import { AdminPayouts } from '../../payouts/components/OwedToOrgs';
 
 /**
  * /dashboard/banking: the organisation's ledger and what it paid for those who hold banking.org
@@ -33,7 +33,7 @@ export function Banking() {
               <>
                 <Pending />
                 <Refunds />
-                {user.permissions.includes('banking.payout') && <OwedToOrgs />}
+                {user.permissions.includes('banking.payout') && <AdminPayouts />}
                 <Ledger scope="platform" title={t('banking.page.platformLedger')} />
               </>
             )}

@@ -14,6 +14,7 @@ import { Dialog } from '../../../../ui/Dialog';
 import { DateField, TextField } from '../../../../ui/fields/TextField';
 import { Table } from '../../../../ui/Table';
 import { fromMinor, toMinor } from '../amount';
+import { RecentPayouts } from './RecentPayouts';
 
 type Item = Resp<'listOwedToOrgs'>['items'][number];
 
@@ -24,7 +25,7 @@ const p = 'payouts.page';
  * currency, what may be paid out now (held money for refunds still owed is not), its payout
  * details, and "Record payout…" once it has details and something is available.
  */
-export function OwedToOrgs() {
+export function OwedToOrgs({ onChanged }: { onChanged?: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const { data, error, reload } = useResource<Resp<'listOwedToOrgs'>>('/banking/owed');
@@ -97,7 +98,8 @@ export function OwedToOrgs() {
           onClose={() => setOpen(null)}
           onDone={() => {
             setOpen(null);
-            void reload();
+            if (onChanged) onChanged();
+            else void reload();
           }}
         />
       )}
@@ -152,5 +154,18 @@ function PayoutDialog({ item, onClose, onDone }: { item: Item; onClose: () => vo
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** The admins' part of the banking page: what is owed, and the recent payouts; a change in
+ * either loads both again. */
+export function AdminPayouts() {
+  const [version, setVersion] = useState(0);
+  const changed = () => setVersion((v) => v + 1);
+  return (
+    <>
+      <OwedToOrgs key={`owed-${version}`} onChanged={changed} />
+      <RecentPayouts key={`recent-${version}`} onChanged={changed} />
+    </>
   );
 }

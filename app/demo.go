@@ -14,6 +14,7 @@ import (
 	"gerege/app/platform/notify"
 	"gerege/app/platform/secure"
 	"gerege/app/store/billing"
+	"gerege/app/store/payouts"
 	"gerege/app/store/shop"
 	"gerege/app/workspace/calendar"
 	"gerege/app/workspace/chat"
@@ -123,6 +124,10 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	}
 	if err := shop.SeedDemo(ctx, store, now); err != nil {
 		return fmt.Errorf("shop: %w", err)
+	}
+	// A selling organisation's sales, its payout details and one payout.
+	if err := payouts.SeedDemo(ctx, store, now); err != nil {
+		return fmt.Errorf("payouts: %w", err)
 	}
 	// Direction Board results with known answers; the two most recent are the student's.
 	content, err := directionboard.Load("en")

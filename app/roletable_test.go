@@ -81,6 +81,14 @@ func TestRoleTable(t *testing.T) {
 		{"GET", "/api/banking/ledger.csv", []string{"owner", "admin"}, 200},
 		{"GET", "/api/banking/pending", admins, 200},
 		{"POST", "/api/payments/999999/mark-paid", admins, allowed},
+		// store: payouts (details: the owner writes, owner and managers read; payouts: admins record, the owner reads)
+		{"GET", "/api/banking/payout-details", orgManagers, 200},
+		{"PUT", "/api/banking/payout-details", []string{"owner"}, allowed},
+		{"GET", "/api/banking/payouts", []string{"owner"}, 200},
+		{"GET", "/api/banking/owed", admins, 200},
+		{"POST", "/api/banking/orgs/999999/payouts", admins, allowed},
+		{"GET", "/api/banking/payouts/recent", admins, 200},
+		{"POST", "/api/banking/payouts/999999/return", admins, 404},
 		// store: shop (an organisation sells once verified: until then its sellers get 409, not 403)
 		{"GET", "/en/dashboard/orders", everyone, 200},
 		{"GET", "/api/me/orders", everyone, 200},

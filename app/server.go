@@ -36,6 +36,7 @@ import (
 	"gerege/app/site"
 	"gerege/app/store/banking"
 	"gerege/app/store/billing"
+	"gerege/app/store/payouts"
 	"gerege/app/store/shop"
 	"gerege/app/workspace/analytics"
 	"gerege/app/workspace/calendar"
@@ -218,6 +219,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 			Quotas: filemanager.Quotas{Person: cfg.FileQuotaPerson, Org: cfg.FileQuotaOrg}, Rate: filemanager.DefaultRate}},
 		{"banking", &banking.Handlers{Store: store, Payments: s.payments, Limiter: s.limiter, Now: s.now, Log: log,
 			CallbackRate: banking.DefaultCallbackRate}},
+		// Store: payouts to organisations (their payout details, the payouts admins record).
+		{"payouts", &payouts.Handlers{Store: store, Mailer: s.mailer, Limiter: s.limiter, BaseURL: cfg.BaseURL, Now: s.now}},
 		// Store: plans, subscriptions and invoices.
 		{"billing", &billing.Handlers{Store: store, Mailer: s.mailer, Payments: s.payments, BaseURL: cfg.BaseURL, Limiter: s.limiter, Now: s.now, Rate: web.Rate{N: 60, Per: time.Hour}}},
 		// The store's shop: products, cart and checkout, orders paid through payments.

@@ -69,6 +69,8 @@ const (
 	BankingPlatform Perm = "banking.platform" // the platform's ledger, its CSV and the bank transfers waiting (admins)
 	// store: refunds
 	BankingRefund Perm = "banking.refund" // refund a payment whose money is owed back, through its provider or by recording a bank transfer (platform admins)
+	// store: payouts
+	BankingPayout Perm = "banking.payout" // see what is owed to organisations and record the payouts sent to them (platform admins)
 	// workspace: mail
 	WorkspaceMail Perm = "workspace.mail" // the in-app mailbox: letters to the people one may talk to, and what the platform sends (every account)
 	// workspace: analytics
@@ -120,6 +122,8 @@ var Grants = map[Role][]Perm{
 		PaymentsSettle, BankingView, BankingPlatform,
 		// store: refunds
 		BankingRefund,
+		// store: payouts
+		BankingPayout,
 		// store: shop (the platform's products and orders)
 		ShopSell},
 }
@@ -145,6 +149,8 @@ var All = []Perm{OrganizationManage, OrganizationInvite, OpportunitiesApply, Opp
 	PaymentsSettle, BankingView, BankingOrg, BankingPlatform,
 	// store: refunds
 	BankingRefund,
+	// store: payouts
+	BankingPayout,
 	// workspace: mail
 	WorkspaceMail,
 	// store: shop

@@ -22,6 +22,8 @@ describe('audit details', () => {
   it('keep the colons of free text in the last value', () => {
     expect(detailLabel(en, 'deleted:GRG-12:asked by email: twice')).toBe('GRG-12. Reason: asked by email: twice');
     expect(detailLabel(en, 'payment_marked_paid:42:25000 MNT')).toBe('Payment 42, amount: 25000 MNT');
+    expect(detailLabel(en, 'payout_recorded:7:90000 MNT:TR:0042')).toBe('Organization 7, amount: 90000 MNT, reference: TR:0042');
+    expect(detailLabel(mn, 'payout_details:7:•••• 6789')).toBe('Байгууллага: 7, данс: •••• 6789');
   });
 
   it('show details written before the codes, and codes it does not know, as they are', () => {

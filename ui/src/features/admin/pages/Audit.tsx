@@ -16,7 +16,7 @@ export const eventLabel = (t: TFunction, event: string): string =>
   t(`dashboard.audit.events.${event.replaceAll('.', '_')}`, { defaultValue: event });
 
 /** How many values follow each detail code; the last one may contain colons (a reason). */
-const DETAIL_VALUES: Record<string, number> = { staff: 1, joined: 1, via: 1, invited: 2, deleted: 2, exported: 2, payment_marked_paid: 2, payment_refunded: 2, payment_refund_failed: 2 };
+const DETAIL_VALUES: Record<string, number> = { staff: 1, joined: 1, via: 1, invited: 2, deleted: 2, exported: 2, payment_marked_paid: 2, payment_refunded: 2, payment_refund_failed: 2, payout_details: 2, payout_recorded: 3, payout_returned: 3 };
 
 /**
  * An event's detail in words: "code:value:value" (db.Detail) through dashboard.audit.details.<code>,
@@ -29,8 +29,17 @@ export const detailLabel = (t: TFunction, detail: string): string => {
   const code = at < 0 ? detail : detail.slice(0, at);
   const n = DETAIL_VALUES[code] ?? 0;
   const rest = detail.slice(at + 1);
-  const cut = rest.indexOf(':');
-  const values = at < 0 ? [] : n === 2 && cut >= 0 ? [rest.slice(0, cut), rest.slice(cut + 1)] : [rest];
+  const values: string[] = [];
+  if (at >= 0) {
+    let r = rest;
+    for (let i = 1; i < n; i++) {
+      const cut = r.indexOf(':');
+      if (cut < 0) break;
+      values.push(r.slice(0, cut));
+      r = r.slice(cut + 1);
+    }
+    values.push(r);
+  }
   if (values.length !== n) return detail;
   const key = `dashboard.audit.details.${code}`;
   const word = (k: string, v: string) => t(k, { defaultValue: v });
@@ -49,6 +58,11 @@ export const detailLabel = (t: TFunction, detail: string): string => {
     case 'payment_refunded':
     case 'payment_refund_failed':
       return t(key, { payment: values[0], amount: values[1] });
+    case 'payout_details':
+      return t(key, { org: values[0], account: values[1] });
+    case 'payout_recorded':
+    case 'payout_returned':
+      return t(key, { org: values[0], amount: values[1], reference: values[2] });
     case 'exported':
       return t(key, { form: word(`forms.names.${values[0]}`, values[0]), format: values[1].toUpperCase() });
   }

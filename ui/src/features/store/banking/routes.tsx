@@ -5,4 +5,4 @@ import { dashboardRoute, lazyView, type RouteDef } from '../../../app/routeKit';
 
 const view = lazyView('store/banking/pages/Banking', () => import('./pages/Banking').then((m) => m.Banking));
 
-export const routes: RouteDef[] = [dashboardRoute('/dashboard/banking', 'dashboard.banking', view, ['banking'])];
+export const routes: RouteDef[] = [dashboardRoute('/dashboard/banking', 'dashboard.banking', view, ['banking', 'payouts'])];

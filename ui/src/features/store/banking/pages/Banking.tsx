@@ -3,6 +3,8 @@ import { DashboardShell } from '../../../../ui/DashboardShell';
 import { Charges, Ledger } from './Ledger';
 import { Pending } from './Pending';
 import { Refunds } from './Refunds';
+import { OrgPayouts, PayoutDetails } from '../../payouts/components/OwnerPayouts';
+import { AdminPayouts } from '../../payouts/components/OwedToOrgs';
 
 /**
  * /dashboard/banking: the organisation's ledger and what it paid for those who hold banking.org
@@ -22,6 +24,8 @@ export function Banking() {
             {org && (
               <>
                 <Ledger scope="org" title={t('banking.page.orgLedger')} />
+                <OrgPayouts />
+                <PayoutDetails />
                 <Charges />
               </>
             )}
@@ -29,6 +33,7 @@ export function Banking() {
               <>
                 <Pending />
                 <Refunds />
+                {user.permissions.includes('banking.payout') && <AdminPayouts />}
                 <Ledger scope="platform" title={t('banking.page.platformLedger')} />
               </>
             )}

@@ -1,0 +1,2 @@
+DROP TABLE org_payouts;
+DROP TABLE org_payout_details;

@@ -107,14 +107,14 @@ func (s *Store) OwnerOfOrg(ctx context.Context, orgID int64) (OrgOwner, error) {
 func orgBalanceAccount(orgID int64) string { return "org:" + strconv.FormatInt(orgID, 10) + ":balance" }
 
 // HeldForRefunds is what an organisation's balance in a currency still carries of payments
-// whose money is owed back and not yet refunded (refund_owed, paid, no succeeded refund): the
-// sum of those payments' entries on its balance account — what their refunds will take back
-// (the amount less the platform's fee; less any part already refunded).
+// whose money is owed back (refund_owed, paid): the sum of those payments' entries on its
+// balance account — the payment's credit (the amount less the platform's fee) and the refund
+// parts already posted against it (their movements carry the payment's id), so what the
+// refunds still to come will take back; nothing once the whole is refunded.
 func (s *Store) HeldForRefunds(ctx context.Context, orgID int64, currency string) (int64, error) {
 	var v int64
 	err := s.row(ctx, `SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e JOIN payments p ON p.id = e.payment_id
-		WHERE e.account = ? AND e.currency = ? AND p.refund_owed = 1 AND p.status = 'paid'
-		AND NOT EXISTS (SELECT 1 FROM payment_refunds r WHERE r.payment_id = p.id AND r.status = 'succeeded')`,
+		WHERE e.account = ? AND e.currency = ? AND p.refund_owed = 1 AND p.status = 'paid'`,
 		orgBalanceAccount(orgID), currency).Scan(&v)
 	return v, mapErr(err)
 }
@@ -140,7 +140,6 @@ func (s *Store) OrgsOwed(ctx context.Context, after int64, limit int) (list []Or
 		held AS (
 			SELECT e.account, e.currency, sum(e.amount) AS amount FROM ledger_entries e JOIN payments p ON p.id = e.payment_id
 			WHERE e.account IN (SELECT account FROM bal) AND p.refund_owed = 1 AND p.status = 'paid'
-			AND NOT EXISTS (SELECT 1 FROM payment_refunds r WHERE r.payment_id = p.id AND r.status = 'succeeded')
 			GROUP BY e.account, e.currency)
 		SELECT bal.account, bal.currency, bal.amount, coalesce(held.amount, 0) FROM bal
 		LEFT JOIN held ON held.account = bal.account AND held.currency = bal.currency`)

@@ -28,7 +28,9 @@ func num(r apitest.Reply, path ...string) float64 {
 	return 0
 }
 
-func dbFilter(user int64) db.NotificationFilter { return db.NotificationFilter{UserID: user, Limit: 100} }
+func dbFilter(user int64) db.NotificationFilter {
+	return db.NotificationFilter{UserID: user, Limit: 100}
+}
 
 // lastNote renders the newest notification of a kind to who, in lang.
 func (w *world) lastNote(t *testing.T, who, kind, lang string) string {

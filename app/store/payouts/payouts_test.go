@@ -382,3 +382,43 @@ func TestDemoHasAPayoutAndMoneyOwed(t *testing.T) {
 	}
 	ledgerBalanced(t, s)
 }
+
+// Money held for a refund follows its parts: after half of an owed payment is refunded, half
+// of its credit is still held (it was held whole, or not at all, when the hold only asked
+// whether a refund had succeeded); refunded whole, nothing is.
+func TestHeldFollowsPartialRefunds(t *testing.T) {
+	t.Parallel()
+	p := newPeople(t)
+	ctx := context.Background()
+	org := p.User("owner1").OrgID
+	pay := sale(t, p, "owner1", 20000, "h1", true) // 18 000 to the balance (10% fee), owed back
+	held := func() int64 {
+		v, err := p.S.Store().HeldForRefunds(ctx, org, "MNT")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	if h := held(); h != 18000 {
+		t.Fatalf("held before refunds %d, want 18000", h)
+	}
+	refund := func(amount int64, ref string) {
+		if _, err := p.S.Payments().Refund(ctx, payments.RefundRequest{PaymentID: pay.ID, AdminID: p.IDs["admin"], IP: "127.0.0.1",
+			Amount: amount, Reference: ref, Date: "2026-11-22"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	refund(10000, "R-1")
+	if h := held(); h != 9000 {
+		t.Errorf("held after half is refunded %d, want 9000", h)
+	}
+	owed := p.Must(200, "admin", "GET", "/api/banking/owed", nil)
+	if !strings.Contains(owed.Raw, `"held":9000`) {
+		t.Errorf("owed list after half: %s", owed.Raw)
+	}
+	refund(0, "R-2")
+	if h := held(); h != 0 {
+		t.Errorf("held after the whole is refunded %d, want 0", h)
+	}
+	ledgerBalanced(t, p.S)
+}

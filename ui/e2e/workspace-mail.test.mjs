@@ -1,6 +1,7 @@
 // The workspace's mailbox with the demo accounts (--demo), in both languages: the owner of the
 // demo organisation writes to a colleague (a manager of the same organisation) whose inbox is
-// open — the letter appears there live, with the inbox's count — the colleague reads it and
+// open — the letter appears there live, with the inbox's count (and before it the platform's
+// letter of an invitation to an event, live too) — the colleague reads it and
 // replies adding a counselor to the thread, and the owner finds the reply in the inbox, selects
 // two letters (space, then shift-click) and stars both at once, and puts a label on the thread.
 // English at desktop width, Mongolian at 375 px (select mode); axe on every page seen, no raw
@@ -44,11 +45,22 @@ describe('mail between colleagues', () => {
       const manager = await open('manager', viewport, `/${lang}/dashboard/mail`);
       await manager.page.getByRole('heading', { name: k('folders.inbox'), level: 2 }).waitFor();
       const inboxLink = manager.page.getByRole('navigation', { name: k('mailbox') }).getByRole('link', { name: new RegExp(`^${k('folders.inbox')}`) });
-      const countBefore = await inboxLink.innerText();
+      let countBefore = await inboxLink.innerText();
 
       // The owner writes to the manager.
       const owner = await open('owner', viewport, `/${lang}/dashboard/mail`);
       await owner.page.getByRole('heading', { name: k('folders.inbox'), level: 2 }).waitFor();
+      // A letter of the platform (the invitation to an event, as a notification) appears in the
+      // manager's open inbox within 5 s, live like people's letters.
+      const eventTitle = `${lang === 'en' ? 'Fair planning' : 'Үзэсгэлэнгийн төлөвлөгөө'} ${Date.now()}`;
+      const start = new Date(Date.now() + 86400000);
+      const made = await owner.context.request.post(`${site.baseURL}/api/calendar/events`, {
+        data: { title: eventTitle, notes: '', location: '', start: start.toISOString(), end: new Date(start.getTime() + 3600000).toISOString(),
+          invitees: ['manager@demo.gerege.mn'] },
+      });
+      assert.equal(made.status(), 201, await made.text());
+      await manager.page.getByRole('link', { name: new RegExp(eventTitle) }).waitFor({ timeout: 5000 });
+      countBefore = await inboxLink.innerText();
       await owner.page.getByRole('button', { name: k('write') }).click();
       await owner.page.getByRole('heading', { name: k('compose.new') }).waitFor();
       await owner.page.getByLabel(k('findPerson')).fill('Номин');

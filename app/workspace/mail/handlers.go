@@ -383,6 +383,7 @@ func (h *Handlers) Send(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
+		announce(tx, h.Live, l.recipients, sent.ThreadID) // the recipients' open mailboxes (never the others')
 		for _, p := range l.recipients {
 			if sent.Unread[p] != 1 || !h.copyAllowed(p) {
 				continue // they have not read the letters before this one yet: told once
@@ -397,9 +398,6 @@ func (h *Handlers) Send(w http.ResponseWriter, r *http.Request) error {
 	})
 	if err != nil {
 		return err
-	}
-	if h.Live != nil { // committed: the recipients' open mailboxes show it (never the others')
-		h.Live.PublishMail(l.recipients, sent.ThreadID)
 	}
 	web.JSON(w, http.StatusCreated, SentView{ThreadID: sent.ThreadID, MessageID: sent.MessageID})
 	return nil

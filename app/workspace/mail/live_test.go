@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -11,6 +12,9 @@ import (
 	"time"
 
 	"gerege/app/apitest"
+	"gerege/app/platform/notify"
+	workspacemail "gerege/app/workspace/mail"
+	"gerege/db"
 )
 
 // mailStream is an open GET /api/chat/events?topics=… of one person, its events' data lines.
@@ -115,5 +119,63 @@ func TestLiveArrival(t *testing.T) {
 	// A stream's topics are checked.
 	if r := w.call("counselor1", "GET", "/api/chat/events?topics=mail,gossip", nil); r.Status != 422 || !strings.Contains(r.Raw, `"topics"`) {
 		t.Errorf("an unknown topic: %d %s", r.Status, r.Raw)
+	}
+}
+
+// The platform's letters (Deliver, here through another module's notification) are told on
+// the recipient's open mail stream once their transaction has committed, and on nobody
+// else's: the other person's next event is a letter of their own. A transaction that rolls
+// back tells nobody.
+func TestPlatformLettersLive(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	raw := httptest.NewServer(w.s.Handler())
+	t.Cleanup(raw.Close)
+	applicant := w.stream(raw, "applicant", "mail")
+	other := w.stream(raw, "counselor1", "chat,mail")
+	ctx := context.Background()
+	st := w.s.Store()
+
+	// Rolled back: no letter, no event.
+	err := st.InTx(ctx, func(tx *db.Store) error {
+		if _, err := workspacemail.Deliver(ctx, tx, workspacemail.Letter{UserID: w.ids["applicant"], Subject: "Never sent",
+			Body: "rolled back", At: w.clock.Now()}); err != nil {
+			return err
+		}
+		return errors.New("changed my mind")
+	})
+	if err == nil {
+		t.Fatal("the transaction did not fail")
+	}
+	var thread int64
+	err = st.InTx(ctx, func(tx *db.Store) error {
+		if err := notify.Send(ctx, tx, notify.Notification{UserID: w.ids["applicant"], Kind: "forms.status", At: w.clock.Now(),
+			Params: map[string]string{"reference": "SUP-2026-000077", "status": "accepted", "form": "support"}, Link: "/dashboard/forms"}); err != nil {
+			return err
+		}
+		var err error
+		thread, err = workspacemail.Deliver(ctx, tx, workspacemail.Letter{UserID: w.ids["applicant"], Subject: "Your invoice",
+			Body: "Invoice 2026-0002", At: w.clock.Now()})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two letters, two events (the notification's letter first), both after the commit.
+	first, second := applicant.next(), applicant.next()
+	if first["type"] != "mail" || second["type"] != "mail" || second["threadId"] != float64(thread) || first["threadId"] == second["threadId"] {
+		t.Fatalf("the applicant's stream: %v then %v", first, second)
+	}
+	r := w.must(200, "applicant", "GET", "/api/mail/list", nil)
+	if !strings.Contains(r.Raw, "SUP-2026-000077") || !strings.Contains(r.Raw, "Your invoice") || strings.Contains(r.Raw, "Never sent") {
+		t.Errorf("the applicant's inbox: %s", r.Raw)
+	}
+	// The other person's stream heard nothing of them: its next event is its own letter.
+	mine := w.letter("owner1", "For the counselor", "hello", "counselor1")
+	if ev := other.next(); ev["threadId"] != float64(mine) {
+		t.Errorf("another person's stream heard %v before their own letter %d", ev, mine)
+	}
+	if raw, _ := json.Marshal(first); strings.Contains(string(raw), "SUP-2026") || strings.Contains(string(raw), "invoice") {
+		t.Errorf("the event carries the letter: %s", raw)
 	}
 }

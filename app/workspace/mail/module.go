@@ -63,6 +63,9 @@ var NewMail = notify.Register(notify.Kind{
 
 // Mount declares the mailbox's routes and its dashboard page.
 func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
+	if h.Live != nil && h.Store != nil { // the platform's letters (Deliver) find this server's stream by its store
+		lives.Store(h.Store.Path(), h.Live)
+	}
 	p := authz.WorkspaceMail
 	r.Get("/mail/list", p, h.List, authz.Doc{ID: "listMail", Query: ListQuery{}, Resp: MailList{},
 		Summary: "A page of the caller's threads in a folder or a label, newest first (keyset paging with after), optionally searched"})

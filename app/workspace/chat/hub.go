@@ -184,6 +184,12 @@ func (h *Hub) PublishMail(users []int64, thread int64) {
 	h.publish(users, false, Event{Type: "mail", ThreadID: thread}, func(s *sub) bool { return s.mail })
 }
 
+// PublishMailPeople tells the mail streams of users that the people of thread changed
+// (someone left it or was removed): their open mailbox reloads it (not kept, like "mail").
+func (h *Hub) PublishMailPeople(users []int64, thread int64) {
+	h.publish(users, false, Event{Type: "mailPeople", ThreadID: thread}, func(s *sub) bool { return s.mail })
+}
+
 func (h *Hub) publish(users []int64, support bool, ev Event, wants func(*sub) bool) {
 	var frame []byte // the event framed once for every detached stream
 	h.mu.RLock()

@@ -388,6 +388,7 @@ func (h *Handlers) Send(w http.ResponseWriter, r *http.Request) error {
 	req := l.req
 	var sent db.MailSent
 	err = h.Store.InTx(ctx, func(tx *db.Store) error {
+		touched(tx, h.Live, u.ID) // the caller's other tabs and devices follow
 		links := slices.Clone(l.forwarded)
 		var draftID int64
 		if l.draft != nil {
@@ -453,6 +454,7 @@ func (h *Handlers) SaveDraft(w http.ResponseWriter, r *http.Request) error {
 	status := http.StatusCreated
 	var out DraftView
 	err = h.Store.InTx(ctx, func(tx *db.Store) error {
+		touched(tx, h.Live, u.ID) // the caller's other tabs and devices follow
 		d := db.MailDraft{ThreadID: req.ThreadID, SenderID: u.ID, Recipients: l.recipients, Subject: l.subject, Body: req.Body, ForwardOf: req.ForwardOf}
 		if l.draft != nil {
 			d.ID, status = l.draft.ID, http.StatusOK
@@ -480,6 +482,7 @@ func (h *Handlers) DeleteDraft(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	err = h.Store.InTx(ctx, func(tx *db.Store) error {
+		touched(tx, h.Live, u.ID) // the caller's other tabs and devices follow
 		files, err := tx.DeleteMailDraft(ctx, id, u.ID)
 		if err != nil {
 			return err
@@ -531,6 +534,7 @@ func (h *Handlers) Modify(w http.ResponseWriter, r *http.Request) error {
 	}
 	var n int
 	err := h.Store.InTx(ctx, func(tx *db.Store) error {
+		touched(tx, h.Live, u.ID) // the caller's other tabs and devices follow
 		var files []int64
 		var err error
 		if n, files, err = tx.MailModify(ctx, u.ID, req.ThreadIDs, req.Action, req.LabelID, h.Now()); err != nil {
@@ -599,6 +603,7 @@ func (h *Handlers) CreateLabel(w http.ResponseWriter, r *http.Request) error {
 	}
 	var id int64
 	err := h.Store.InTx(ctx, func(tx *db.Store) error {
+		touched(tx, h.Live, u.ID) // the caller's other tabs and devices follow
 		n, err := tx.MailLabelCount(ctx, u.ID)
 		if err != nil {
 			return err
@@ -642,6 +647,7 @@ func (h *Handlers) RenameLabel(w http.ResponseWriter, r *http.Request) error {
 	case err != nil:
 		return err
 	}
+	touched(h.Store, h.Live, u.ID)
 	web.JSON(w, http.StatusOK, LabelView{ID: id, Name: req.Name})
 	return nil
 }
@@ -660,6 +666,7 @@ func (h *Handlers) DeleteLabel(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	touched(h.Store, h.Live, u.ID)
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }

@@ -32,3 +32,15 @@ func announce(tx *db.Store, live Live, users []int64, thread int64) {
 	users = slices.Clone(users)
 	tx.AfterCommit(func() { live.PublishMail(users, thread) })
 }
+
+// touched tells the caller's own open mailboxes (their other tabs and devices, this one too)
+// that they changed their mailbox — sent, kept or discarded a draft, read, moved, starred or
+// labelled letters, changed labels — once tx has committed, so the counts and lists there
+// follow. The event names no thread: a thread open there is not reloaded (it would mark as
+// read again what was just marked unread).
+func touched(tx *db.Store, live Live, user int64) {
+	if live == nil {
+		return
+	}
+	tx.AfterCommit(func() { live.PublishMailChanged([]int64{user}, 0) })
+}

@@ -59,6 +59,25 @@ func (w *world) stream(raw *httptest.Server, name, topics string) *mailStream {
 	return s
 }
 
+// nextLetter is the stream's next event that is not the person's own change of their mailbox
+// (mailChanged without a thread, told after each of their own sends and moves), which must
+// carry nothing else.
+func (s *mailStream) nextLetter() map[string]any {
+	s.t.Helper()
+	for {
+		ev := s.next()
+		if ev["type"] != "mailChanged" || ev["threadId"] != nil {
+			return ev
+		}
+		if !bare(ev) {
+			s.t.Errorf("a change of one's own mailbox carries more than its type: %v", ev)
+		}
+	}
+}
+
+// bare: an event with nothing but its type (and the id 0 of events that are not kept).
+func bare(ev map[string]any) bool { return len(ev) == 2 && ev["id"] == float64(0) }
+
 func (s *mailStream) next() map[string]any {
 	s.t.Helper()
 	select {
@@ -101,7 +120,7 @@ func TestLiveArrival(t *testing.T) {
 		from, to string
 	}{{manager, "owner1", "manager1"}, {stranger, "admin", "stranger"}, {applicant, "counselor1", "applicant"}} {
 		id := w.letter(c.from, "For "+c.to, "hello", c.to)
-		got := c.s.next()
+		got := c.s.nextLetter()
 		if got["threadId"] != float64(id) {
 			t.Errorf("%s's stream heard %v before their own letter %d", c.to, got, id)
 		}
@@ -112,7 +131,7 @@ func TestLiveArrival(t *testing.T) {
 	// A reply that adds someone tells them too (they are a recipient now).
 	w.must(201, "counselor1", "POST", "/api/mail/send", map[string]any{"threadId": first, "body": "Adding my manager.", "add": []int64{w.ids["manager1"]}})
 	for name, s := range map[string]*mailStream{"applicant": applicant, "manager1": manager} {
-		if ev := s.next(); ev["threadId"] != float64(first) {
+		if ev := s.nextLetter(); ev["threadId"] != float64(first) {
 			t.Errorf("%s after the reply: %v", name, ev)
 		}
 	}
@@ -177,5 +196,32 @@ func TestPlatformLettersLive(t *testing.T) {
 	}
 	if raw, _ := json.Marshal(first); strings.Contains(string(raw), "SUP-2026") || strings.Contains(string(raw), "invoice") {
 		t.Errorf("the event carries the letter: %s", raw)
+	}
+}
+
+// One's own changes reach one's other tabs and devices: sending, marking read, a label. The
+// event names no thread and carries nothing; nobody else hears it.
+func TestOwnDevicesFollow(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	raw := httptest.NewServer(w.s.Handler())
+	t.Cleanup(raw.Close)
+	phone := w.stream(raw, "counselor1", "mail")
+	desk := w.stream(raw, "counselor1", "chat,mail")
+	other := w.stream(raw, "manager1", "mail")
+
+	thread := w.letter("counselor1", "From my phone", "sent on the phone", "applicant")
+	w.must(200, "counselor1", "POST", "/api/mail/modify", map[string]any{"threadIds": []int64{thread}, "action": "star"})
+	w.must(201, "counselor1", "POST", "/api/mail/labels", map[string]any{"name": "Phone"})
+	for name, s := range map[string]*mailStream{"phone": phone, "desk": desk} {
+		for i := 0; i < 3; i++ {
+			if ev := s.next(); ev["type"] != "mailChanged" || !bare(ev) {
+				t.Errorf("%s's event %d: %v", name, i, ev)
+			}
+		}
+	}
+	mine := w.letter("owner1", "For the manager", "hello", "manager1")
+	if ev := other.next(); ev["type"] != "mail" || ev["threadId"] != float64(mine) {
+		t.Errorf("another person heard %v before their own letter %d", ev, mine)
 	}
 }

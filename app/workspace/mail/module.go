@@ -45,8 +45,10 @@ type Handlers struct {
 type Live interface {
 	// PublishMail tells users' open mail streams that a letter arrived in thread.
 	PublishMail(users []int64, thread int64)
-	// PublishMailPeople tells users' open mail streams that someone left thread or was removed.
-	PublishMailPeople(users []int64, thread int64)
+	// PublishMailChanged tells users' open mail streams that their mailbox changed without a
+	// letter arriving: someone left thread or was removed, or (thread 0) they changed it
+	// themselves, from another device.
+	PublishMailChanged(users []int64, thread int64)
 }
 
 // DefaultRate is the production limit of letters per account and hour.

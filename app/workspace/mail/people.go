@@ -77,7 +77,7 @@ func (h *Handlers) changePeople(w http.ResponseWriter, r *http.Request, thread, 
 		if err != nil {
 			return err
 		}
-		told := ch.Remaining
+		told := append(ch.Remaining, u.ID) // the caller's other tabs and devices too
 		if target != u.ID {
 			told = append(told, target)
 			if err := notify.Send(ctx, tx, notify.Notification{UserID: target, Kind: Removed.Name, At: now,
@@ -87,7 +87,7 @@ func (h *Handlers) changePeople(w http.ResponseWriter, r *http.Request, thread, 
 			}
 		}
 		if h.Live != nil && len(told) > 0 {
-			tx.AfterCommit(func() { h.Live.PublishMailPeople(told, thread) })
+			tx.AfterCommit(func() { h.Live.PublishMailChanged(told, thread) })
 		}
 		return nil
 	})

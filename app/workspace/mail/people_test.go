@@ -76,7 +76,7 @@ func TestRemoveFromThread(t *testing.T) {
 		t.Errorf("the removed person's stream: %v", ev)
 	}
 	for name, s := range map[string]*mailStream{"counselor1": counselorStream, "manager1": managerStream} {
-		if ev := s.next(); ev["type"] != "mailPeople" || ev["threadId"] != float64(id) {
+		if ev := s.next(); ev["type"] != "mailChanged" || ev["threadId"] != float64(id) {
 			t.Errorf("%s's stream after the removal: %v", name, ev)
 		}
 	}

@@ -12,7 +12,7 @@ export type Contact = Schema<'MailContactView'>;
 export type Letter = Body<'sendMail'>;
 export type Action = Body<'modifyMail'>['action'];
 
-/** An event of the workspace's live stream opened for mail (GET /api/chat/events?topics=mail): ready, a letter arrived in threadId (mail), or someone left threadId or was removed (mailPeople). */
+/** An event of the workspace's live stream opened for mail (GET /api/chat/events?topics=mail): ready, a letter arrived in threadId (mail), or the mailbox changed otherwise (mailChanged: someone left threadId or was removed; threadId 0: the person sent, read, moved or labelled letters on another device). */
 export interface MailEvent {
   type: string;
   threadId?: number;

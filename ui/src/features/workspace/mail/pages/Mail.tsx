@@ -186,7 +186,9 @@ function MailApp({ user }: { user: User }) {
         return;
       }
       if (ev.type === 'mail') arrived(ev.threadId ?? 0, true);
-      else if (ev.type === 'mailPeople') arrived(ev.threadId ?? 0, false); // someone left or was removed: no letter to announce
+      // Someone left or was removed (the thread reloads), or the person changed their mailbox
+      // on another device (threadId 0: the lists and counts reload): no letter to announce.
+      else if (ev.type === 'mailChanged') arrived(ev.threadId ?? 0, false);
       else if (ev.type === 'ready') {
         if (ready) arrived(0, false); // reconnected: catch up
         ready = true;

@@ -2,6 +2,7 @@ package mail_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http/httptest"
 	"strings"
@@ -91,7 +92,16 @@ func TestRemoveFromThread(t *testing.T) {
 		t.Errorf("the others see the removal, and the counselor no longer among the people: %s", d.Raw)
 	}
 
-	// Later letters never reach them: not in the thread, the list, a search or a download.
+	// Later letters never reach them: not in the thread, the list, a search or a download; their
+	// view of the thread does not move (unread count, time, folder).
+	view := func() string {
+		var v string
+		if err := w.s.Store().Read.QueryRow(`SELECT place || unread || last_at FROM mail_views WHERE owner_id = ? AND thread_id = ?`, counselor, id).Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	viewBefore := view()
 	up := w.upload("owner1", "later.png", pngBytes(t))
 	fileID := int64(up.Body["fileId"].(float64))
 	sent := w.must(201, "owner1", "POST", "/api/mail/send", map[string]any{"threadId": id, "body": "secret words after the removal", "fileIds": []int64{fileID}})
@@ -103,6 +113,9 @@ func TestRemoveFromThread(t *testing.T) {
 	}
 	if r := w.must(200, "counselor1", "GET", "/api/mail/list?folder=all&q=budget", nil); !strings.Contains(r.Raw, "Budget talk") {
 		t.Errorf("the removed person's search of what they had: %s", r.Raw)
+	}
+	if v := view(); v != viewBefore {
+		t.Errorf("a later letter moved the removed person's view: %s → %s", viewBefore, v)
 	}
 	if r := w.call("counselor1", "GET", fmt.Sprintf("/api/mail/messages/%d/attachments/%d", msg, fileID), nil); r.Status != 404 {
 		t.Errorf("a later attachment: %d", r.Status)
@@ -132,6 +145,15 @@ func TestRemoveFromThread(t *testing.T) {
 	}
 	if r := w.call("counselor1", "POST", leave(id), nil); r.Status != 403 || r.Str("code") != "mail_left" {
 		t.Errorf("leaving again: %d %s", r.Status, r.Raw)
+	}
+	// A reply checked before the removal and stored after it: refused inside its transaction.
+	err := w.s.Store().InTx(context.Background(), func(tx *db.Store) error {
+		_, err := tx.SendMail(context.Background(), db.MailOutgoing{ThreadID: id, SenderID: counselor, SenderName: "Counselor1 Test",
+			Recipients: []int64{w.ids["owner1"], manager}, Subject: "Budget talk", Body: "raced the removal"}, w.clock.Now())
+		return err
+	})
+	if !errors.Is(err, db.ErrMailLeft) {
+		t.Errorf("a reply racing the removal: %v", err)
 	}
 	if after := [2]int{w.count("mail_messages", "1"), w.count("mail_views", "1")}; after != before {
 		t.Errorf("refusals saved something: %v → %v", before, after)

@@ -38,14 +38,22 @@ type MailSummary struct {
 	Snippet    string
 	LastFrom   string // the name of the newest message's sender ("" for the platform)
 	LabelIDs   []int64
-	Others     []MailPerson // the other participants
+	Others     []MailPerson // the other participants (as the owner may see them: MailPeopleSeen)
 	LastSender int64
+	Until      int64 // the owner left or was removed: the newest message they still see (0: a participant)
 }
 
-// MailPerson is a participant.
+// MailPerson is a participant (or a former one: Former).
 type MailPerson struct {
-	ID   int64
-	Name string
+	ID     int64
+	Name   string
+	Former bool // left or was removed: no longer a participant
+	// AddedBy is who added them with a reply (0: in the thread from its first letter);
+	// Joined the letter that added them (0: the first).
+	AddedBy int64
+	Joined  int64
+	// Until is, for a former participant, the newest message they still see.
+	Until int64
 }
 
 // MailCursor is the keyset position in a folder (newest first).
@@ -67,23 +75,29 @@ type MailListQuery struct {
 // thread's view, subject and newest message by key.
 func (s *Store) MailList(ctx context.Context, q MailListQuery) ([]*MailSummary, *MailCursor, error) {
 	cond, args := "", []any{q.Owner, q.Owner, q.Owner, q.Box}
+	// A person who left or was removed sees the thread up to then: the newest message, the
+	// count and the search stop there (mailSeen).
 	if q.After != nil {
 		cond += ` AND (b.last_at, b.thread_id) < (?, ?)`
 		args = append(args, q.After.At, q.After.ID)
 	}
 	if q.Match != "" {
 		cond += ` AND b.thread_id IN (SELECT m.thread_id FROM mail_search x JOIN mail_messages m ON m.id = x.rowid
-			WHERE mail_search MATCH ? AND m.draft = 0)`
-		args = append(args, q.Match)
+			WHERE mail_search MATCH ? AND m.draft = 0)
+			AND (v.until_message IS NULL OR EXISTS (SELECT 1 FROM mail_search x JOIN mail_messages m ON m.id = x.rowid
+			WHERE mail_search MATCH ? AND m.thread_id = b.thread_id AND m.id <= v.until_message))`
+		args = append(args, q.Match, q.Match)
 	}
 	rows, err := s.rows(ctx, `SELECT b.thread_id, t.subject, t.system, b.last_at, v.place, v.starred, v.important, v.unread, v.sent, v.drafts,
 		coalesce(lm.body, ''), coalesce(lm.sender_id, 0), coalesce(u.first_name || ' ' || u.last_name, ''),
-		(SELECT count(*) FROM mail_messages c WHERE c.thread_id = b.thread_id AND (c.draft = 0 OR c.sender_id = ?)),
-		coalesce((SELECT group_concat(label_id) FROM mail_thread_labels l WHERE l.owner_id = b.owner_id AND l.thread_id = b.thread_id), '')
+		(SELECT count(*) FROM mail_messages c WHERE c.thread_id = b.thread_id AND (c.draft = 0 OR c.sender_id = ?) AND `+mailSeen("c", "v")+`),
+		coalesce((SELECT group_concat(label_id) FROM mail_thread_labels l WHERE l.owner_id = b.owner_id AND l.thread_id = b.thread_id), ''),
+		coalesce(v.until_message, 0)
 		FROM mail_boxes b
 		JOIN mail_views v ON v.owner_id = b.owner_id AND v.thread_id = b.thread_id
 		JOIN mail_threads t ON t.id = b.thread_id
-		LEFT JOIN mail_messages lm ON lm.id = (SELECT max(id) FROM mail_messages z WHERE z.thread_id = b.thread_id AND (z.draft = 0 OR z.sender_id = ?))
+		LEFT JOIN mail_messages lm ON lm.id = (SELECT max(id) FROM mail_messages z WHERE z.thread_id = b.thread_id AND (z.draft = 0 OR z.sender_id = ?)
+			AND `+mailSeen("z", "v")+`)
 		LEFT JOIN users u ON u.id = lm.sender_id
 		WHERE b.owner_id = ? AND b.box = ?`+cond+`
 		ORDER BY b.last_at DESC, b.thread_id DESC LIMIT ?`, append(args, q.Limit+1)...)
@@ -95,7 +109,7 @@ func (s *Store) MailList(ctx context.Context, q MailListQuery) ([]*MailSummary, 
 		var m MailSummary
 		var at, body, labels string
 		if err := rows.Scan(&m.ThreadID, &m.Subject, &m.System, &at, &m.Place, &m.Starred, &m.Important, &m.Unread, &m.Sent, &m.Drafts,
-			&body, &m.LastSender, &m.LastFrom, &m.Messages, &labels); err != nil {
+			&body, &m.LastSender, &m.LastFrom, &m.Messages, &labels, &m.Until); err != nil {
 			rows.Close()
 			return nil, nil, mapErr(err)
 		}
@@ -126,9 +140,15 @@ func (s *Store) MailList(ctx context.Context, q MailListQuery) ([]*MailSummary, 
 		if err != nil {
 			return nil, nil, err
 		}
+		all := map[int64][]MailPerson{}
 		for _, p := range people {
-			if p.owner != q.Owner {
-				byID[p.thread].Others = append(byID[p.thread].Others, MailPerson{ID: p.owner, Name: p.name})
+			all[p.thread] = append(all[p.thread], p.person())
+		}
+		for id, m := range byID {
+			for _, p := range MailPeopleSeen(all[id], q.Owner, m.Until) {
+				if p.ID != q.Owner {
+					m.Others = append(m.Others, p)
+				}
 			}
 		}
 	}
@@ -136,14 +156,21 @@ func (s *Store) MailList(ctx context.Context, q MailListQuery) ([]*MailSummary, 
 }
 
 type mailPerson struct {
-	thread, owner int64
-	name          string
+	thread, owner          int64
+	name                   string
+	addedBy, joined, until int64
+	former                 bool
+}
+
+func (p mailPerson) person() MailPerson {
+	return MailPerson{ID: p.owner, Name: p.name, Former: p.former, AddedBy: p.addedBy, Joined: p.joined, Until: p.until}
 }
 
 // mailPeople lists the participants of the threads matching cond (a condition on v, made of
 // ids only, never input).
 func (s *Store) mailPeople(ctx context.Context, cond string) ([]mailPerson, error) {
-	rows, err := s.rows(ctx, `SELECT v.thread_id, v.owner_id, u.first_name || ' ' || u.last_name FROM mail_views v
+	rows, err := s.rows(ctx, `SELECT v.thread_id, v.owner_id, u.first_name || ' ' || u.last_name, coalesce(v.added_by, 0), coalesce(v.joined_message, 0),
+		coalesce(v.until_message, 0), v.until_message IS NOT NULL FROM mail_views v
 		JOIN users u ON u.id = v.owner_id WHERE `+cond+` ORDER BY v.thread_id, v.owner_id`)
 	if err != nil {
 		return nil, mapErr(err)
@@ -152,7 +179,7 @@ func (s *Store) mailPeople(ctx context.Context, cond string) ([]mailPerson, erro
 	var out []mailPerson
 	for rows.Next() {
 		var p mailPerson
-		if err := rows.Scan(&p.thread, &p.owner, &p.name); err != nil {
+		if err := rows.Scan(&p.thread, &p.owner, &p.name, &p.addedBy, &p.joined, &p.until, &p.former); err != nil {
 			return nil, mapErr(err)
 		}
 		out = append(out, p)
@@ -192,7 +219,47 @@ type MailThread struct {
 	Drafts        int
 	LastAt        time.Time
 	LabelIDs      []int64
-	People        []MailPerson // every participant
+	People        []MailPerson // every participant, and the former ones (Former)
+	Until         int64        // the owner left or was removed: the newest message they still see (0: a participant)
+	UntilEvent    int64        // and the newest event
+	Starter       int64        // who sent its first letter (0: the platform, a deleted account, a draft's own thread)
+}
+
+// Participants are the people in the thread now (not the former ones).
+func (t *MailThread) Participants() []MailPerson {
+	out := []MailPerson{}
+	for _, p := range t.People {
+		if !p.Former {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Person is id among the thread's people (participants and former ones), or nil.
+func (t *MailThread) Person(id int64) *MailPerson {
+	for i := range t.People {
+		if t.People[i].ID == id {
+			return &t.People[i]
+		}
+	}
+	return nil
+}
+
+// MailPeopleSeen is who of people (a thread's participants and former ones) viewer sees as its
+// people: a participant sees the participants; someone who left or was removed (until: the
+// newest message they see) sees those who were in it up to then — never someone added after.
+func MailPeopleSeen(people []MailPerson, viewer, until int64) []MailPerson {
+	out := []MailPerson{}
+	for _, p := range people {
+		switch {
+		case until == 0 && !p.Former:
+			out = append(out, p)
+		case until != 0 && p.Joined <= until && (!p.Former || p.ID == viewer || p.Until >= until):
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // MailThreadFor returns thread id as owner sees it, or ErrNotFound when they are not in it.
@@ -200,9 +267,12 @@ func (s *Store) MailThreadFor(ctx context.Context, id, owner int64) (*MailThread
 	var t MailThread
 	var at, labels string
 	err := s.row(ctx, `SELECT t.id, t.subject, t.system, t.last_message_id, v.place, v.starred, v.important, v.unread, v.sent, v.drafts, v.last_at,
-		coalesce((SELECT group_concat(label_id) FROM mail_thread_labels l WHERE l.owner_id = v.owner_id AND l.thread_id = v.thread_id), '')
+		coalesce((SELECT group_concat(label_id) FROM mail_thread_labels l WHERE l.owner_id = v.owner_id AND l.thread_id = v.thread_id), ''),
+		coalesce(v.until_message, 0), coalesce(v.until_event, 0),
+		coalesce((SELECT sender_id FROM mail_messages f WHERE f.thread_id = t.id AND f.draft = 0 ORDER BY f.id LIMIT 1), 0)
 		FROM mail_views v JOIN mail_threads t ON t.id = v.thread_id WHERE v.owner_id = ? AND v.thread_id = ?`, owner, id).
-		Scan(&t.ID, &t.Subject, &t.System, &t.LastMessageID, &t.Place, &t.Starred, &t.Important, &t.Unread, &t.Sent, &t.Drafts, &at, &labels)
+		Scan(&t.ID, &t.Subject, &t.System, &t.LastMessageID, &t.Place, &t.Starred, &t.Important, &t.Unread, &t.Sent, &t.Drafts, &at, &labels,
+			&t.Until, &t.UntilEvent, &t.Starter)
 	if err != nil {
 		return nil, mapErr(err)
 	}
@@ -213,14 +283,14 @@ func (s *Store) MailThreadFor(ctx context.Context, id, owner int64) (*MailThread
 	}
 	t.People = []MailPerson{}
 	for _, p := range people {
-		t.People = append(t.People, MailPerson{ID: p.owner, Name: p.name})
+		t.People = append(t.People, p.person())
 	}
 	return &t, nil
 }
 
-// MailParticipants lists the ids of a thread's participants.
+// MailParticipants lists the ids of a thread's participants (not those who left or were removed).
 func (s *Store) MailParticipants(ctx context.Context, thread int64) ([]int64, error) {
-	ids, err := s.ids(ctx, `SELECT owner_id FROM mail_views WHERE thread_id = ? ORDER BY owner_id`, thread)
+	ids, err := s.ids(ctx, `SELECT owner_id FROM mail_views WHERE thread_id = ? AND until_message IS NULL ORDER BY owner_id`, thread)
 	if ids == nil {
 		ids = []int64{}
 	}
@@ -307,7 +377,8 @@ func (s *Store) mailMessages(ctx context.Context, q string, args ...any) ([]*Mai
 // MailMessagesFor lists what viewer sees of a thread: its sent messages and viewer's own
 // drafts, oldest first (the newest limit).
 func (s *Store) MailMessagesFor(ctx context.Context, thread, viewer int64, limit int) ([]*MailMessage, error) {
-	list, err := s.mailMessages(ctx, `WHERE m.thread_id = ? AND (m.draft = 0 OR m.sender_id = ?) ORDER BY m.id DESC LIMIT ?`, thread, viewer, limit)
+	list, err := s.mailMessages(ctx, `WHERE m.thread_id = ? AND (m.draft = 0 OR m.sender_id = ?) AND `+mailSeenBy("m")+` ORDER BY m.id DESC LIMIT ?`,
+		thread, viewer, viewer, limit)
 	for i, j := 0, len(list)-1; i < j; i, j = i+1, j-1 {
 		list[i], list[j] = list[j], list[i]
 	}
@@ -318,7 +389,7 @@ func (s *Store) MailMessagesFor(ctx context.Context, thread, viewer int64, limit
 // draft only to its sender), or ErrNotFound.
 func (s *Store) MailMessageFor(ctx context.Context, id, viewer int64) (*MailMessage, error) {
 	list, err := s.mailMessages(ctx, `WHERE m.id = ? AND (m.draft = 0 OR m.sender_id = ?)
-		AND EXISTS (SELECT 1 FROM mail_views v WHERE v.thread_id = m.thread_id AND v.owner_id = ?)`, id, viewer, viewer)
+		AND EXISTS (SELECT 1 FROM mail_views v WHERE v.thread_id = m.thread_id AND v.owner_id = ?) AND `+mailSeenBy("m"), id, viewer, viewer, viewer)
 	if err != nil {
 		return nil, err
 	}
@@ -334,7 +405,7 @@ func (s *Store) MailAttachmentFor(ctx context.Context, id, fileID, viewer int64)
 	var n int
 	err := s.row(ctx, `SELECT count(*) FROM mail_attachments a JOIN mail_messages m ON m.id = a.message_id
 		WHERE a.message_id = ? AND a.file_id = ? AND (m.draft = 0 OR m.sender_id = ?)
-		AND EXISTS (SELECT 1 FROM mail_views v WHERE v.thread_id = m.thread_id AND v.owner_id = ?)`, id, fileID, viewer, viewer).Scan(&n)
+		AND EXISTS (SELECT 1 FROM mail_views v WHERE v.thread_id = m.thread_id AND v.owner_id = ?) AND `+mailSeenBy("m"), id, fileID, viewer, viewer, viewer).Scan(&n)
 	if err != nil {
 		return mapErr(err)
 	}
@@ -411,6 +482,9 @@ func (s *Store) SendMail(ctx context.Context, m MailOutgoing, now time.Time) (Ma
 			if participants, err = tx.MailParticipants(ctx, out.ThreadID); err != nil {
 				return err
 			}
+			if !system && !slices.Contains(participants, m.SenderID) {
+				return ErrMailLeft // left or removed meanwhile: refused in the same transaction as the change
+			}
 			for _, p := range m.Add {
 				if !slices.Contains(participants, p) {
 					participants = append(participants, p)
@@ -466,6 +540,12 @@ func (s *Store) SendMail(ctx context.Context, m MailOutgoing, now time.Time) (Ma
 					return err
 				}
 				out.Unread[p] = unread
+			}
+			if !fresh && slices.Contains(m.Add, p) { // added (or added again): a participant from this letter on
+				if _, err := tx.exec(ctx, `UPDATE mail_views SET added_by = ?, joined_message = ?, until_message = NULL, until_event = NULL
+					WHERE owner_id = ? AND thread_id = ?`, m.SenderID, out.MessageID, p, out.ThreadID); err != nil {
+					return err
+				}
 			}
 			if err := tx.syncMailBoxes(ctx, p, out.ThreadID); err != nil {
 				return err
@@ -1016,7 +1096,7 @@ func (s *Store) MailOwnedLabel(ctx context.Context, owner, id int64) (bool, erro
 // MailExport lists every message owner sees (sent, received, their drafts), newest first.
 func (s *Store) MailExport(ctx context.Context, owner int64, limit int) ([]*MailMessage, error) {
 	return s.mailMessages(ctx, `JOIN mail_views v ON v.thread_id = m.thread_id AND v.owner_id = ?
-		WHERE (m.draft = 0 OR m.sender_id = ?) ORDER BY m.id DESC LIMIT ?`, owner, owner, limit)
+		WHERE (m.draft = 0 OR m.sender_id = ?) AND `+mailSeen("m", "v")+` ORDER BY m.id DESC LIMIT ?`, owner, owner, limit)
 }
 
 // EraseMailOwner removes a deleted account's mailbox: its views, labels and drafts go; the

@@ -1,8 +1,11 @@
 // The workspace's mailbox with the demo accounts (--demo), in both languages: the owner of the
 // demo organisation writes to a colleague (a manager of the same organisation) whose inbox is
-// open — the letter appears there live, with the inbox's count — the colleague reads it and
+// open — the letter appears there live, with the inbox's count (and before it the platform's
+// letter of an invitation to an event, live too) — the colleague reads it and
 // replies adding a counselor to the thread, and the owner finds the reply in the inbox, selects
-// two letters (space, then shift-click) and stars both at once, and puts a label on the thread.
+// two letters (space, then shift-click) and stars both at once, and puts a label on the thread;
+// then the owner (who started the thread) removes the counselor the manager added, and the
+// manager leaves the conversation.
 // English at desktop width, Mongolian at 375 px (select mode); axe on every page seen, no raw
 // keys, no console errors.
 import assert from 'node:assert/strict';
@@ -44,11 +47,22 @@ describe('mail between colleagues', () => {
       const manager = await open('manager', viewport, `/${lang}/dashboard/mail`);
       await manager.page.getByRole('heading', { name: k('folders.inbox'), level: 2 }).waitFor();
       const inboxLink = manager.page.getByRole('navigation', { name: k('mailbox') }).getByRole('link', { name: new RegExp(`^${k('folders.inbox')}`) });
-      const countBefore = await inboxLink.innerText();
+      let countBefore = await inboxLink.innerText();
 
       // The owner writes to the manager.
       const owner = await open('owner', viewport, `/${lang}/dashboard/mail`);
       await owner.page.getByRole('heading', { name: k('folders.inbox'), level: 2 }).waitFor();
+      // A letter of the platform (the invitation to an event, as a notification) appears in the
+      // manager's open inbox within 5 s, live like people's letters.
+      const eventTitle = `${lang === 'en' ? 'Fair planning' : 'Үзэсгэлэнгийн төлөвлөгөө'} ${Date.now()}`;
+      const start = new Date(Date.now() + 86400000);
+      const made = await owner.context.request.post(`${site.baseURL}/api/calendar/events`, {
+        data: { title: eventTitle, notes: '', location: '', start: start.toISOString(), end: new Date(start.getTime() + 3600000).toISOString(),
+          invitees: ['manager@demo.gerege.mn'] },
+      });
+      assert.equal(made.status(), 201, await made.text());
+      await manager.page.getByRole('link', { name: new RegExp(eventTitle) }).waitFor({ timeout: 5000 });
+      countBefore = await inboxLink.innerText();
       await owner.page.getByRole('button', { name: k('write') }).click();
       await owner.page.getByRole('heading', { name: k('compose.new') }).waitFor();
       await owner.page.getByLabel(k('findPerson')).fill('Номин');
@@ -126,6 +140,27 @@ describe('mail between colleagues', () => {
       await owner.page.getByRole('heading', { name: 'Team', level: 2 }).waitFor();
       await owner.page.getByRole('link', { name: new RegExp(subject) }).waitFor();
       found.push(...(await axe(owner.page, `${lang} label`)));
+
+      // The owner started the thread: Sarah Miller, whom the manager added, can be removed
+      // (confirmed); the thread says so, live in the manager's open thread too; the manager
+      // leaves the conversation (by keyboard, confirmed) and keeps what they had.
+      const p = (key, vars) => k(`people.${key}`, vars);
+      await owner.page.getByRole('link', { name: new RegExp(subject) }).click();
+      const removeButton = owner.page.getByRole('button', { name: p('removeOne', { name: 'Sarah Miller' }) });
+      let asked = '';
+      owner.page.once('dialog', (d) => ((asked = d.message()), d.accept()));
+      await removeButton.click();
+      await owner.page.getByRole('list', { name: k('messages') }).getByText(p('youRemoved', { name: 'Sarah Miller' })).waitFor();
+      await removeButton.waitFor({ state: 'detached' });
+      assert.match(asked, /Sarah Miller/);
+      await manager.page.locator('.mail__event', { hasText: 'Sarah Miller' }).waitFor({ timeout: 5000 });
+      manager.page.once('dialog', (d) => d.accept());
+      await manager.page.getByRole('button', { name: p('leave'), exact: true }).focus();
+      await manager.page.keyboard.press('Enter');
+      await manager.page.getByRole('list', { name: k('messages') }).getByText(p('leftYou')).waitFor();
+      await manager.page.getByText(p('leftNotice')).waitFor();
+      await manager.page.getByRole('list', { name: k('messages') }).getByText(answer).first().waitFor();
+      found.push(...(await axe(manager.page, `${lang} left the conversation`)));
 
       assert.deepEqual(found, []);
       for (const p of [owner.page, manager.page]) {

@@ -184,6 +184,14 @@ func (h *Hub) PublishMail(users []int64, thread int64) {
 	h.publish(users, false, Event{Type: "mail", ThreadID: thread}, func(s *sub) bool { return s.mail })
 }
 
+// PublishMailChanged tells the mail streams of users that their mailbox changed without a
+// letter arriving: thread's people changed (someone left or was removed), or the person did
+// something on another device (thread 0: sent, read, moved…). Their open mailbox reloads its
+// lists and counts, and the thread when one is named (not kept, like "mail").
+func (h *Hub) PublishMailChanged(users []int64, thread int64) {
+	h.publish(users, false, Event{Type: "mailChanged", ThreadID: thread}, func(s *sub) bool { return s.mail })
+}
+
 func (h *Hub) publish(users []int64, support bool, ev Event, wants func(*sub) bool) {
 	var frame []byte // the event framed once for every detached stream
 	h.mu.RLock()

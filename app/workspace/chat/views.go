@@ -126,12 +126,12 @@ type ContactList struct {
 // each "message" event is this JSON; its SSE id is ID (resume with Last-Event-ID).
 type Event struct {
 	ID             int64        `json:"id" description:"0 for events that are not kept (typing, ready)"`
-	Type           string       `json:"type" enum:"ready,message,edited,deleted,delivered,read,typing,mail"`
+	Type           string       `json:"type" enum:"ready,message,edited,deleted,delivered,read,typing,mail,mailChanged"`
 	ConversationID int64        `json:"conversationId,omitempty"`
 	Message        *MessageView `json:"message,omitempty"`
 	UserID         int64        `json:"userId,omitempty" description:"delivered, read, typing: who"`
 	MessageID      int64        `json:"messageId,omitempty" description:"delivered, read: up to which message"`
-	ThreadID       int64        `json:"threadId,omitempty" description:"mail: the mailbox's thread a letter arrived in (streams opened with topics=mail)"`
+	ThreadID       int64        `json:"threadId,omitempty" description:"mail: the mailbox's thread a letter arrived in; mailChanged: the thread whose people changed, or 0 when the person changed their mailbox on another device (streams opened with topics=mail)"`
 }
 
 // ListQuery is the query of the conversation lists.

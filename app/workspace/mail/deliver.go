@@ -23,7 +23,8 @@ type Letter struct {
 // Deliver files l in its person's inbox as a new unread thread, inside the caller's
 // transaction tx (so the letter exists exactly when the change it tells of does). Texts
 // longer than the limits are cut. It returns the thread's id. Any module may call it; every
-// notification (app/platform/notify) already arrives this way (see mirror).
+// notification (app/platform/notify) already arrives this way (see mirror). Once tx commits,
+// the person's open mailbox is told, as for people's letters (announce).
 func Deliver(ctx context.Context, tx *db.Store, l Letter) (int64, error) {
 	subject := cut(strings.TrimSpace(l.Subject), MaxSubject)
 	if subject == "" {
@@ -35,7 +36,11 @@ func Deliver(ctx context.Context, tx *db.Store, l Letter) (int64, error) {
 	}
 	sent, err := tx.SendMail(ctx, db.MailOutgoing{SenderName: systemName, Recipients: []int64{l.UserID}, Subject: subject,
 		Body: cut(l.Body, MaxBody), Link: link}, l.At)
-	return sent.ThreadID, err
+	if err != nil {
+		return 0, err
+	}
+	announce(tx, liveOf(tx), []int64{l.UserID}, sent.ThreadID)
+	return sent.ThreadID, nil
 }
 
 func cut(s string, n int) string {

@@ -30,8 +30,8 @@ type demoThread struct {
 // SeedDemo adds the demo's mail, in both languages: the student and the organisation's
 // owner (Mongolian), the owner and a manager and an English-speaking counselor of the
 // organisation, the admin's welcome letters, and a letter from the platform; with labels
-// ("Өргөдөл", "Applicants", "Team"…), a star and an archived thread. The newest letter of
-// each thread waits unread for its recipient. Demo accounts that are missing are skipped.
+// ("Өргөдөл", "Applicants", "Team"…), a star and an archived thread, and a thread the
+// counselor left. The newest letter of each other thread waits unread for its recipient. Demo accounts that are missing are skipped.
 func SeedDemo(ctx context.Context, store *db.Store, now time.Time) error {
 	users := map[string]*db.User{}
 	for _, e := range []string{"student@demo.gerege.mn", "owner@demo.gerege.mn", "admin@demo.gerege.mn", "manager@demo.gerege.mn",
@@ -160,6 +160,43 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time) error {
 		}
 		if t.archiveB {
 			if _, _, err := store.MailModify(ctx, b.ID, []int64{thread}, "archive", 0, at); err != nil {
+				return err
+			}
+		}
+	}
+	// Three people of the organisation plan a fair stand (both languages); the counselor has
+	// no part in it and leaves the conversation, so its line shows in the thread. Everything
+	// is read (the demo's unread counts stay as they were).
+	if ow, mg, sa := users["owner@demo.gerege.mn"], users["manager@demo.gerege.mn"], users["sarah.counselor@demo.gerege.mn"]; ow != nil && mg != nil && sa != nil {
+		at := start.Add(20 * time.Hour)
+		var thread int64
+		for i, l := range []struct {
+			from *db.User
+			body string
+		}{
+			{ow, "Намрын үзэсгэлэнд манай байгууллага лангуу гаргана. Хэн туслах боломжтой вэ?\n\nWe will have a stand at the autumn fair. Who can help?"},
+			{mg, "Би баасан гарагт лангуун дээр байж чадна.\n\nI can staff the stand on Friday."},
+		} {
+			at = at.Add(time.Duration(30+i*60) * time.Minute)
+			err := store.InTx(ctx, func(tx *db.Store) error {
+				to := []int64{mg.ID, sa.ID}
+				if l.from == mg {
+					to = []int64{ow.ID, sa.ID}
+				}
+				sent, err := tx.SendMail(ctx, db.MailOutgoing{ThreadID: thread, SenderID: l.from.ID, SenderName: name(l.from), Recipients: to,
+					Subject: "Намрын үзэсгэлэн · Autumn fair", Body: l.body}, at)
+				thread = sent.ThreadID
+				return err
+			})
+			if err != nil {
+				return err
+			}
+		}
+		if _, err := store.LeaveMailThread(ctx, thread, sa.ID, sa.ID, at.Add(20*time.Minute)); err != nil {
+			return err
+		}
+		for _, u := range []*db.User{ow, mg, sa} {
+			if _, _, err := store.MailModify(ctx, u.ID, []int64{thread}, "read", 0, at); err != nil {
 				return err
 			}
 		}

@@ -1,6 +1,7 @@
 package mail_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -38,6 +39,18 @@ func TestDemoMail(t *testing.T) {
 	sarah := as("sarah.counselor@demo.gerege.mn")
 	if r := sarah("/api/mail/list?folder=archive"); !strings.Contains(r.Raw, "Exchange program information session") {
 		t.Errorf("the counselor's archive: %.600s", r.Raw)
+	}
+	// The counselor left the fair thread: the others see the line, she keeps it (read).
+	if r := owner("/api/mail/list?folder=all&q=fair"); !strings.Contains(r.Raw, "Autumn fair") || !strings.Contains(r.Raw, `"unread":0`) {
+		t.Errorf("the fair thread: %.600s", r.Raw)
+	} else {
+		id := int64(r.Body["items"].([]any)[0].(map[string]any)["id"].(float64))
+		if d := owner(fmt.Sprintf("/api/mail/details?id=%d", id)); !strings.Contains(d.Raw, `"kind":"left"`) || !strings.Contains(d.Raw, `"actorName":"Sarah Miller"`) {
+			t.Errorf("the fair thread's line: %.800s", d.Raw)
+		}
+		if d := sarah(fmt.Sprintf("/api/mail/details?id=%d", id)); !strings.Contains(d.Raw, `"left":true`) || !strings.Contains(d.Raw, "I can staff the stand") {
+			t.Errorf("the counselor keeps it: %.800s", d.Raw)
+		}
 	}
 	// The owner added the counselor to the thread with the manager: she has it, whole, unread.
 	if r := sarah("/api/mail/list"); !strings.Contains(r.Raw, "Ирэх долоо хоногийн ярилцлагууд") || !strings.Contains(r.Raw, "I added Sarah") {

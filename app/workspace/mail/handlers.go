@@ -115,12 +115,32 @@ func (h *Handlers) Details(w http.ResponseWriter, r *http.Request) error {
 	}
 	names := map[int64]string{}
 	v := ThreadView{ID: t.ID, Subject: t.Subject, System: t.System, Folder: t.Place, Starred: t.Starred, Important: t.Important,
-		Unread: t.Unread, LabelIDs: t.LabelIDs, People: []PersonView{}, Messages: []MessageView{}}
-	for _, p := range t.People {
+		Unread: t.Unread, LabelIDs: t.LabelIDs, People: []PersonView{}, Messages: []MessageView{}, Left: t.Until != 0,
+		Removable: []int64{}, Events: []EventView{}}
+	for _, p := range t.People { // the former participants too: the letters they had name them
 		names[p.ID] = p.Name
+	}
+	for _, p := range db.MailPeopleSeen(t.People, u.ID, t.Until) {
 		v.People = append(v.People, PersonView{ID: p.ID, Name: p.Name})
 	}
-	v.CanReply = !t.System && len(t.People) > 1
+	in := t.Participants()
+	v.CanReply = !t.System && !v.Left && len(in) > 1
+	v.CanLeave = !t.System && !v.Left && t.LastMessageID != 0
+	if !v.Left {
+		for _, p := range in {
+			if p.ID != u.ID && p.AddedBy != 0 && (u.ID == t.Starter || u.ID == p.AddedBy) {
+				v.Removable = append(v.Removable, p.ID)
+			}
+		}
+	}
+	events, err := h.Store.MailEventsFor(ctx, t.ID, t.UntilEvent)
+	if err != nil {
+		return err
+	}
+	for _, e := range events {
+		v.Events = append(v.Events, EventView{ID: e.ID, Kind: e.Kind, ActorID: e.ActorID, ActorName: e.ActorName, SubjectID: e.SubjectID,
+			SubjectName: e.SubjectName, AfterMessageID: e.AfterMessage, CreatedAt: e.CreatedAt})
+	}
 	for _, m := range msgs {
 		mv := MessageView{ID: m.ID, SenderID: m.SenderID, SenderName: m.SenderName, System: m.System, To: []PersonView{}, Subject: m.Subject,
 			Body: m.Body, Link: m.Link, ForwardOf: m.ForwardOf, Draft: m.Draft, CreatedAt: m.CreatedAt, UpdatedAt: m.UpdatedAt,
@@ -186,8 +206,9 @@ type letter struct {
 // already in the thread may have blocked them or been blocked by them: that refusal names
 // them (they are among the caller's contacts). The thread holds at most MaxRecipients+1 people.
 func (h *Handlers) mayAdd(ctx context.Context, u *db.User, t *db.MailThread, ids []int64) ([]int64, error) {
+	participants := t.Participants() // someone who left or was removed may be added again
 	in := func(id int64) bool {
-		return slices.ContainsFunc(t.People, func(p db.MailPerson) bool { return p.ID == id })
+		return slices.ContainsFunc(participants, func(p db.MailPerson) bool { return p.ID == id })
 	}
 	var fresh []int64
 	var named []string
@@ -209,7 +230,7 @@ func (h *Handlers) mayAdd(ctx context.Context, u *db.User, t *db.MailThread, ids
 		if why == "" {
 			return nil, web.Invalid(map[string]web.Msg{"add": web.M("workspaceMail.errors.addNotAllowed")})
 		}
-		for _, p := range t.People {
+		for _, p := range participants {
 			if p.ID == u.ID {
 				continue
 			}
@@ -227,7 +248,7 @@ func (h *Handlers) mayAdd(ctx context.Context, u *db.User, t *db.MailThread, ids
 	if len(named) > 0 {
 		return nil, web.Invalid(map[string]web.Msg{"add": web.M("workspaceMail.errors.addBlocked", "names", strings.Join(named, ", "))})
 	}
-	if len(t.People)+len(fresh) > MaxRecipients+1 {
+	if len(participants)+len(fresh) > MaxRecipients+1 {
 		return nil, web.Invalid(map[string]web.Msg{"add": web.M("workspaceMail.errors.tooMany", "max", MaxRecipients)})
 	}
 	return fresh, nil
@@ -269,11 +290,14 @@ func (h *Handlers) prepare(r *http.Request, u *db.User, draft bool) (*letter, er
 		if err != nil {
 			return nil, err
 		}
-		if t.System || (len(t.People) < 2 && t.LastMessageID != 0) {
+		if t.Until != 0 { // left or removed: refused, never a new thread behind their back
+			return nil, mailLeft()
+		}
+		if t.System || (len(t.Participants()) < 2 && t.LastMessageID != 0) {
 			return nil, noReply()
 		}
 		l.threadID, l.subject = t.ID, t.Subject
-		for _, p := range t.People {
+		for _, p := range t.Participants() {
 			if p.ID != u.ID {
 				l.recipients = append(l.recipients, p.ID)
 			}
@@ -364,6 +388,7 @@ func (h *Handlers) Send(w http.ResponseWriter, r *http.Request) error {
 	req := l.req
 	var sent db.MailSent
 	err = h.Store.InTx(ctx, func(tx *db.Store) error {
+		touched(tx, h.Live, u.ID) // the caller's other tabs and devices follow
 		links := slices.Clone(l.forwarded)
 		var draftID int64
 		if l.draft != nil {
@@ -383,6 +408,7 @@ func (h *Handlers) Send(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
+		announce(tx, h.Live, l.recipients, sent.ThreadID) // the recipients' open mailboxes (never the others')
 		for _, p := range l.recipients {
 			if sent.Unread[p] != 1 || !h.copyAllowed(p) {
 				continue // they have not read the letters before this one yet: told once
@@ -395,11 +421,11 @@ func (h *Handlers) Send(w http.ResponseWriter, r *http.Request) error {
 		}
 		return nil
 	})
+	if errors.Is(err, db.ErrMailLeft) { // left or removed while the letter was on its way
+		return mailLeft()
+	}
 	if err != nil {
 		return err
-	}
-	if h.Live != nil { // committed: the recipients' open mailboxes show it (never the others')
-		h.Live.PublishMail(l.recipients, sent.ThreadID)
 	}
 	web.JSON(w, http.StatusCreated, SentView{ThreadID: sent.ThreadID, MessageID: sent.MessageID})
 	return nil
@@ -428,6 +454,7 @@ func (h *Handlers) SaveDraft(w http.ResponseWriter, r *http.Request) error {
 	status := http.StatusCreated
 	var out DraftView
 	err = h.Store.InTx(ctx, func(tx *db.Store) error {
+		touched(tx, h.Live, u.ID) // the caller's other tabs and devices follow
 		d := db.MailDraft{ThreadID: req.ThreadID, SenderID: u.ID, Recipients: l.recipients, Subject: l.subject, Body: req.Body, ForwardOf: req.ForwardOf}
 		if l.draft != nil {
 			d.ID, status = l.draft.ID, http.StatusOK
@@ -455,6 +482,7 @@ func (h *Handlers) DeleteDraft(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	err = h.Store.InTx(ctx, func(tx *db.Store) error {
+		touched(tx, h.Live, u.ID) // the caller's other tabs and devices follow
 		files, err := tx.DeleteMailDraft(ctx, id, u.ID)
 		if err != nil {
 			return err
@@ -506,6 +534,7 @@ func (h *Handlers) Modify(w http.ResponseWriter, r *http.Request) error {
 	}
 	var n int
 	err := h.Store.InTx(ctx, func(tx *db.Store) error {
+		touched(tx, h.Live, u.ID) // the caller's other tabs and devices follow
 		var files []int64
 		var err error
 		if n, files, err = tx.MailModify(ctx, u.ID, req.ThreadIDs, req.Action, req.LabelID, h.Now()); err != nil {
@@ -574,6 +603,7 @@ func (h *Handlers) CreateLabel(w http.ResponseWriter, r *http.Request) error {
 	}
 	var id int64
 	err := h.Store.InTx(ctx, func(tx *db.Store) error {
+		touched(tx, h.Live, u.ID) // the caller's other tabs and devices follow
 		n, err := tx.MailLabelCount(ctx, u.ID)
 		if err != nil {
 			return err
@@ -617,6 +647,7 @@ func (h *Handlers) RenameLabel(w http.ResponseWriter, r *http.Request) error {
 	case err != nil:
 		return err
 	}
+	touched(h.Store, h.Live, u.ID)
 	web.JSON(w, http.StatusOK, LabelView{ID: id, Name: req.Name})
 	return nil
 }
@@ -635,6 +666,7 @@ func (h *Handlers) DeleteLabel(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	touched(h.Store, h.Live, u.ID)
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }

@@ -45,6 +45,10 @@ type Handlers struct {
 type Live interface {
 	// PublishMail tells users' open mail streams that a letter arrived in thread.
 	PublishMail(users []int64, thread int64)
+	// PublishMailChanged tells users' open mail streams that their mailbox changed without a
+	// letter arriving: someone left thread or was removed, or (thread 0) they changed it
+	// themselves, from another device.
+	PublishMailChanged(users []int64, thread int64)
 }
 
 // DefaultRate is the production limit of letters per account and hour.
@@ -61,8 +65,18 @@ var NewMail = notify.Register(notify.Kind{
 	Label: "workspaceMail.notify.message.label", DefaultEmail: notify.Off,
 })
 
+// Removed tells a person they were removed from a thread (by whom, which thread). Like every
+// notification it also arrives as a letter from Gerege; its email is off unless chosen.
+var Removed = notify.Register(notify.Kind{
+	Name: "mail.removed", Title: "workspaceMail.notify.removed.title", Body: "workspaceMail.notify.removed.body",
+	Label: "workspaceMail.notify.removed.label", DefaultEmail: notify.Off,
+})
+
 // Mount declares the mailbox's routes and its dashboard page.
 func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
+	if h.Live != nil && h.Store != nil { // the platform's letters (Deliver) find this server's stream by its store
+		lives.Store(h.Store.Path(), h.Live)
+	}
 	p := authz.WorkspaceMail
 	r.Get("/mail/list", p, h.List, authz.Doc{ID: "listMail", Query: ListQuery{}, Resp: MailList{},
 		Summary: "A page of the caller's threads in a folder or a label, newest first (keyset paging with after), optionally searched"})
@@ -88,6 +102,10 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 		Summary: "Store a file (multipart field file: PDF, Word, PNG, JPEG, WebP or GIF by content, up to 10 MB) to send with a letter"})
 	r.Get("/mail/messages/{id}/attachments/{file}", p, h.Download, authz.Doc{ID: "downloadMailAttachment", Produces: "application/octet-stream",
 		Summary: "A message's attachment, for the thread's participants only (404 for anyone else)"})
+	r.Post("/mail/threads/{id}/leave", p, h.Leave, authz.Doc{ID: "leaveMailThread", Req: struct{}{}, Status: 204,
+		Summary: "Leave a thread: the caller keeps its letters up to now and gets no later ones; the others see that they left (403 mail_left when already out, 409 mail_fixed for the platform's letters)"})
+	r.Delete("/mail/threads/{id}/people/{person}", p, h.Remove, authz.Doc{ID: "removeMailPerson", Status: 204,
+		Summary: "Remove someone added to a thread after its first letter (by whoever started the thread or added them; 403 mail_not_removable otherwise): they keep its letters up to now, get no later ones, and are told"})
 	r.Get("/mail/contacts", p, h.Contacts, authz.Doc{ID: "listMailContacts", Query: ContactsQuery{}, Resp: ContactList{},
 		Summary: "People the caller may write to (the chat's rule), by name"})
 

@@ -71,9 +71,25 @@ type ThreadView struct {
 	Important bool          `json:"important"`
 	Unread    int           `json:"unread"`
 	LabelIDs  []int64       `json:"labelIds"`
-	People    []PersonView  `json:"people" description:"every participant, the caller included"`
-	CanReply  bool          `json:"canReply" description:"false for the platform's mail and threads nobody else is in"`
-	Messages  []MessageView `json:"messages" description:"oldest first; the caller's drafts included"`
+	People    []PersonView  `json:"people" description:"every participant, the caller included; for a caller who left or was removed, the people who were in it then"`
+	CanReply  bool          `json:"canReply" description:"false for the platform's mail, threads nobody else is in, and a caller who left or was removed"`
+	Messages  []MessageView `json:"messages" description:"oldest first; the caller's drafts included; for a caller who left or was removed, up to then"`
+	Left      bool          `json:"left" description:"the caller left the thread or was removed: they keep what they had and get nothing later"`
+	CanLeave  bool          `json:"canLeave" description:"the caller may leave (POST /api/mail/threads/{id}/leave)"`
+	Removable []int64       `json:"removable" description:"the people the caller may remove (added after the first letter, by the caller or in a thread the caller started)"`
+	Events    []EventView   `json:"events" description:"who left or was removed, oldest first (for a caller who left or was removed, up to then)"`
+}
+
+// EventView is a change of a thread's people, worded by the reader's client.
+type EventView struct {
+	ID             int64     `json:"id"`
+	Kind           string    `json:"kind" enum:"left,removed" description:"left: actor left; removed: actor removed subject"`
+	ActorID        int64     `json:"actorId" description:"0 for a deleted account"`
+	ActorName      string    `json:"actorName"`
+	SubjectID      int64     `json:"subjectId" description:"removed: who was removed (0 for a deleted account or left)"`
+	SubjectName    string    `json:"subjectName"`
+	AfterMessageID int64     `json:"afterMessageId" description:"the thread's newest message when it happened: the event shows after it"`
+	CreatedAt      time.Time `json:"createdAt"`
 }
 
 // FolderView is a folder with its counts.

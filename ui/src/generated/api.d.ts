@@ -2727,6 +2727,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mail/threads/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave a thread: the caller keeps its letters up to now and gets no later ones; the others see that they left (403 mail_left when already out, 409 mail_fixed for the platform's letters) */
+        post: operations["leaveMailThread"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/threads/{id}/people/{person}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove someone added to a thread after its first letter (by whoever started the thread or added them; 403 mail_not_removable otherwise): they keep its letters up to now, get no later ones, and are told */
+        delete: operations["removeMailPerson"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/application-files": {
         parameters: {
             query?: never;
@@ -7238,6 +7272,34 @@ export interface components {
             /** Format: int64 */
             threadId: number;
         };
+        MailEventView: {
+            /**
+             * Format: int64
+             * @description 0 for a deleted account
+             */
+            actorId: number;
+            actorName: string;
+            /**
+             * Format: int64
+             * @description the thread's newest message when it happened: the event shows after it
+             */
+            afterMessageId: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * @description left: actor left; removed: actor removed subject
+             * @enum {string}
+             */
+            kind: "left" | "removed";
+            /**
+             * Format: int64
+             * @description removed: who was removed (0 for a deleted account or left)
+             */
+            subjectId: number;
+            subjectName: string;
+        };
         MailExportedMail: {
             labels: string[];
             messages: components["schemas"]["MailExportedMessage"][];
@@ -7387,18 +7449,26 @@ export interface components {
             unread: number;
         };
         MailThreadView: {
-            /** @description false for the platform's mail and threads nobody else is in */
+            /** @description the caller may leave (POST /api/mail/threads/{id}/leave) */
+            canLeave: boolean;
+            /** @description false for the platform's mail, threads nobody else is in, and a caller who left or was removed */
             canReply: boolean;
+            /** @description who left or was removed, oldest first (for a caller who left or was removed, up to then) */
+            events: components["schemas"]["MailEventView"][];
             /** @enum {string} */
             folder: "inbox" | "archive" | "trash" | "none";
             /** Format: int64 */
             id: number;
             important: boolean;
             labelIds: number[];
-            /** @description oldest first; the caller's drafts included */
+            /** @description the caller left the thread or was removed: they keep what they had and get nothing later */
+            left: boolean;
+            /** @description oldest first; the caller's drafts included; for a caller who left or was removed, up to then */
             messages: components["schemas"]["MailMessageView"][];
-            /** @description every participant, the caller included */
+            /** @description every participant, the caller included; for a caller who left or was removed, the people who were in it then */
             people: components["schemas"]["MailPersonView"][];
+            /** @description the people the caller may remove (added after the first letter, by the caller or in a thread the caller started) */
+            removable: number[];
             starred: boolean;
             subject: string;
             system: boolean;
@@ -22895,6 +22965,155 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    leaveMailThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    removeMailPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                person: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,13 +5,14 @@ import type { Body, Resp, Schema } from '../../../lib/apitypes';
 export type ThreadSummary = Schema<'MailThreadSummary'>;
 export type Thread = Schema<'MailThreadView'>;
 export type Message = Schema<'MailMessageView'>;
+export type ThreadEvent = Schema<'MailEventView'>;
 export type Label = Schema<'MailLabelView'>;
 export type Folders = Resp<'listMailLabels'>;
 export type Contact = Schema<'MailContactView'>;
 export type Letter = Body<'sendMail'>;
 export type Action = Body<'modifyMail'>['action'];
 
-/** An event of the workspace's live stream opened for mail (GET /api/chat/events?topics=mail): ready, or a letter arrived in threadId. */
+/** An event of the workspace's live stream opened for mail (GET /api/chat/events?topics=mail): ready, a letter arrived in threadId (mail), or the mailbox changed otherwise (mailChanged: someone left threadId or was removed; threadId 0: the person sent, read, moved or labelled letters on another device). */
 export interface MailEvent {
   type: string;
   threadId?: number;
@@ -52,6 +53,8 @@ export const saveDraft = (body: Letter) => post<Resp<'saveMailDraft'>>('/mail/dr
 export const deleteDraft = (id: number) => del<void>(`/mail/drafts/${id}`);
 export const modify = (threadIds: number[], action: Action, labelId?: number) =>
   post<Resp<'modifyMail'>>('/mail/modify', { threadIds, action, labelId });
+export const leaveThread = (id: number) => post<void>(`/mail/threads/${id}/leave`, {});
+export const removePerson = (id: number, person: number) => del<void>(`/mail/threads/${id}/people/${person}`);
 export const contacts = (q: string) => get<Resp<'listMailContacts'>>(`/mail/contacts?${new URLSearchParams({ q })}`);
 export const uploadAttachment = (file: File) => {
   const form = new FormData();
@@ -69,4 +72,30 @@ export function quote(m: Message, header: string): string {
     .split('\n')
     .map((l) => `> ${l}`)
     .join('\n')}`;
+}
+
+/** One row of an open thread: a letter, or a change of its people. */
+export type TimelineItem = { message: Message; event?: undefined } | { event: ThreadEvent; message?: undefined };
+
+/** The thread's letters (oldest first) with its events where they happened: an event comes after the newest sent letter it followed (afterMessageId) and before the next one; events older than every letter shown come first, the others after the last. Drafts do not move events. */
+export function timeline(messages: Message[], events: ThreadEvent[]): TimelineItem[] {
+  const queue = [...events].sort((a, b) => a.id - b.id);
+  const out: TimelineItem[] = [];
+  let i = 0;
+  for (const m of messages) {
+    if (!m.draft) while (i < queue.length && queue[i].afterMessageId < m.id) out.push({ event: queue[i++] });
+    out.push({ message: m });
+  }
+  while (i < queue.length) out.push({ event: queue[i++] });
+  return out;
+}
+
+/** The words of a thread's event for the reader me: the catalog key under the page's "people" and its values (names of deleted accounts given by the caller). */
+export function eventWords(e: ThreadEvent, me: number, deleted: string): { key: string; vars: Record<string, string> } {
+  const actor = e.actorName || deleted;
+  const name = e.subjectName || deleted;
+  if (e.kind === 'left') return e.actorId === me ? { key: 'leftYou', vars: {} } : { key: 'left', vars: { name: actor } };
+  if (e.subjectId === me) return { key: 'removedYou', vars: { actor } };
+  if (e.actorId === me) return { key: 'youRemoved', vars: { name } };
+  return { key: 'removed', vars: { actor, name } };
 }

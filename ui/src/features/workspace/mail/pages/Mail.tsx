@@ -15,9 +15,11 @@ import {
   createLabel,
   deleteDraft,
   deleteLabel,
+  eventWords,
   FOLDERS,
   type Folders,
   getThread,
+  leaveThread,
   listFolders,
   listMail,
   type MailEvent,
@@ -25,11 +27,13 @@ import {
   type Message,
   modify,
   quote,
+  removePerson,
   renameLabel,
   saveDraft,
   sendLetter,
   type Thread,
   type ThreadSummary,
+  timeline,
   uploadAttachment,
 } from '../api';
 import { unread as bellCount, useUnread } from '../../../notifications/api';
@@ -182,6 +186,9 @@ function MailApp({ user }: { user: User }) {
         return;
       }
       if (ev.type === 'mail') arrived(ev.threadId ?? 0, true);
+      // Someone left or was removed (the thread reloads), or the person changed their mailbox
+      // on another device (threadId 0: the lists and counts reload): no letter to announce.
+      else if (ev.type === 'mailChanged') arrived(ev.threadId ?? 0, false);
       else if (ev.type === 'ready') {
         if (ready) arrived(0, false); // reconnected: catch up
         ready = true;
@@ -623,6 +630,15 @@ function ThreadPane({
       }
     }, onError);
   const people = thread.people.filter((p) => p.id !== me);
+  // Leaving, or removing someone added later: confirmed, then the thread loads again (the
+  // event shows in it) and focus returns to its heading.
+  const changePeople = (confirmText: string, call: () => Promise<void>, msg: string) => {
+    if (!window.confirm(confirmText)) return;
+    call().then(() => {
+      load().then(() => heading.current?.focus());
+      onChanged(msg);
+    }, onError);
+  };
   const applied = labels.filter((l) => thread.labelIds.includes(l.id));
   const free = labels.filter((l) => !thread.labelIds.includes(l.id));
   const last = [...thread.messages].reverse().find((m) => !m.draft);
@@ -645,9 +661,45 @@ function ThreadPane({
       <h2 ref={heading} tabIndex={-1}>
         {thread.subject || t(`${P}.noSubject`)}
       </h2>
-      <p class="muted">
-        {thread.system ? t(`${P}.fromSystem`) : t(`${P}.between`, { names: people.map((p) => p.name).join(', ') || t(`${P}.onlyYou`) })}
-      </p>
+      {thread.system ? (
+        <p class="muted">{t(`${P}.fromSystem`)}</p>
+      ) : (
+        <div class="mail__people">
+          <span id="mail-people-label" class="muted">
+            {t(`${P}.people.title`)}
+          </span>
+          <ul aria-labelledby="mail-people-label">
+            {people.length === 0 && <li>{t(`${P}.onlyYou`)}</li>}
+            {people.map((p) => (
+              <li key={p.id}>
+                {p.name}
+                {thread.removable.includes(p.id) && (
+                  <button
+                    type="button"
+                    class="secondary outline"
+                    aria-label={t(`${P}.people.removeOne`, { name: p.name })}
+                    onClick={() =>
+                      changePeople(t(`${P}.people.confirmRemove`, { name: p.name }), () => removePerson(thread.id, p.id), t(`${P}.people.doneRemoved`, { name: p.name }))
+                    }
+                  >
+                    {t(`${P}.people.remove`)}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          {thread.canLeave && (
+            <button
+              type="button"
+              class="secondary outline"
+              onClick={() => changePeople(t(`${P}.people.confirmLeave`), () => leaveThread(thread.id), t(`${P}.people.doneLeft`))}
+            >
+              {t(`${P}.people.leave`)}
+            </button>
+          )}
+        </div>
+      )}
+      {thread.left && <Alert variant="info">{t(`${P}.people.leftNotice`)}</Alert>}
       <div class="button-row mail__actions">
         {thread.folder === 'trash' ? (
           <>
@@ -729,7 +781,13 @@ function ThreadPane({
         </div>
       )}
       <ol class="mail__messages" aria-label={t(`${P}.messages`)}>
-        {thread.messages.map((m) => (
+        {timeline(thread.messages, thread.events).map(({ message: m, event: e }) =>
+          e ? (
+            <li key={`e${e.id}`} class="mail__event">
+              {(({ key, vars }) => t(`${P}.people.${key}`, vars))(eventWords(e, me, t(`${P}.deletedAccount`)))}{' '}
+              <time dateTime={e.createdAt}>{formatDateTime(t, e.createdAt)}</time>
+            </li>
+          ) : (
           <li key={m.id}>
             <article class={m.draft ? 'mail__draft' : undefined}>
               <header>
@@ -806,7 +864,8 @@ function ThreadPane({
               )}
             </article>
           </li>
-        ))}
+          ),
+        )}
       </ol>
       {start && (
         <Composer

@@ -39,6 +39,7 @@ import (
 	"gerege/app/store/shop"
 	"gerege/app/workspace/analytics"
 	"gerege/app/workspace/calendar"
+	"gerege/app/workspace/interviews"
 	"gerege/app/workspace/chat"
 	"gerege/app/workspace/filemanager"
 	"gerege/app/workspace/home"
@@ -196,6 +197,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 			Limits: communities.DefaultLimits()}},
 		// The workspace's calendar and appointments.
 		{"calendar", &calendar.Handlers{Store: store, Limiter: s.limiter, Now: s.now, Rate: web.Rate{N: 120, Per: time.Hour}}},
+		// Interviews of applications (scheduled by staff, answered by the applicant; in both calendars).
+		{"interviews", &interviews.Handlers{Store: store, Limiter: s.limiter, Now: s.now, Rate: web.Rate{N: 120, Per: time.Hour}}},
 		// Workspace: chat (conversations, support, the live stream).
 		{"chat", &chat.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Hub: hub, Now: s.now, Rate: chat.DefaultRate}},
 		// Workspace: mail (the in-app mailbox; every notification also lands in it; a letter

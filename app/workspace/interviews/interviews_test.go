@@ -126,6 +126,10 @@ func TestScheduleAnswerCancel(t *testing.T) {
 	if !strings.Contains(mine.Raw, "meet.example.mn") || strings.Contains(mine.Raw, "Counselor1") {
 		t.Errorf("applicant's list: %s", mine.Raw)
 	}
+	// "Download my data" has it.
+	if r := w.Must(200, "applicant", "GET", "/api/account/export", nil); !strings.Contains(r.Raw, `"interviews"`) || !strings.Contains(r.Raw, "meet.example.mn") {
+		t.Errorf("export lacks the interview: %.300s", r.Raw)
+	}
 	// Nobody else does.
 	for _, who := range []string{"stranger", "comm1"} {
 		if r := w.Must(200, who, "GET", "/api/me/interviews", nil); strings.Contains(r.Raw, "meet.example.mn") {

@@ -8,6 +8,7 @@
 package interviews
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"gerege/app/platform/authn"
 	"gerege/app/platform/authz"
 	"gerege/app/platform/jobs"
+	"gerege/app/platform/userdata"
 	"gerege/app/platform/web"
 	"gerege/db"
 )
@@ -67,4 +69,19 @@ func (h *Handlers) rate(u *db.User) error {
 		return nil
 	}
 	return h.Limiter.Limit("interviews:"+strconv.FormatInt(u.ID, 10), h.Rate)
+}
+
+// UserData: the person's interviews as the applicant in "download my data" (the rows go with
+// the account by foreign key; as a scheduler, the staff member's id is cleared).
+func (h *Handlers) UserData() []userdata.Section {
+	return []userdata.Section{userdata.Of("interviews", h.export)}
+}
+
+func (h *Handlers) export(ctx context.Context, store *db.Store, userID int64) ([]InterviewView, error) {
+	list, err := store.InterviewsOfApplicant(ctx, userID, time.Time{}, 1_000_000)
+	out := []InterviewView{}
+	for _, v := range list {
+		out = append(out, view(v, "en", false, h.Now()))
+	}
+	return out, err
 }

@@ -4702,6 +4702,7 @@ export interface components {
             files: components["schemas"]["FilemanagerExported"];
             follows: components["schemas"]["CommunitiesFollowView"][];
             idVerification: components["schemas"]["AccountsIDView"];
+            interviews: components["schemas"]["InterviewsInterviewView"][];
             mail: components["schemas"]["MailExportedMail"];
             moderation: components["schemas"]["CommunitiesExportedModeration"];
             note: string;

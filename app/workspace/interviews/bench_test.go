@@ -73,7 +73,7 @@ func benchStore(b *testing.B) (*db.Store, int64) {
 			if err := app.QueryRow(p, a, now, now).Scan(&id); err != nil {
 				b.Fatal(err)
 			}
-			s := start.Add(time.Duration(r.Int64N(int64(2*365*24*time.Hour)))).Truncate(15 * time.Minute)
+			s := start.Add(time.Duration(r.Int64N(int64(2 * 365 * 24 * time.Hour)))).Truncate(15 * time.Minute)
 			if _, err := iv.Exec(id, a, staff[r.IntN(benchStaff)], db.T(s), 15*(1+r.IntN(8)), statuses[r.IntN(len(statuses))], now, now); err != nil {
 				b.Fatal(err)
 			}

@@ -19,6 +19,7 @@ import (
 	"gerege/app/workspace/calendar"
 	"gerege/app/workspace/chat"
 	"gerege/app/workspace/filemanager"
+	"gerege/app/workspace/interviews"
 	workspacemail "gerege/app/workspace/mail"
 	peopledemo "gerege/app/workspace/people"
 	"gerege/db"
@@ -108,6 +109,10 @@ func SeedDemo(ctx context.Context, store *db.Store, now time.Time, log func(stri
 	}
 	if err := seedCalendarDemo(ctx, store, now, hash); err != nil {
 		return fmt.Errorf("calendar: %w", err)
+	}
+	// Interviews: one confirmed and one waiting for the student's answer.
+	if err := interviews.SeedDemo(ctx, store, now, "student@demo.gerege.mn"); err != nil {
+		return fmt.Errorf("interviews: %w", err)
 	}
 	if err := chat.SeedDemo(ctx, store, now); err != nil {
 		return fmt.Errorf("chat: %w", err)

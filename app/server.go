@@ -43,6 +43,7 @@ import (
 	"gerege/app/workspace/chat"
 	"gerege/app/workspace/filemanager"
 	"gerege/app/workspace/home"
+	"gerege/app/workspace/interviews"
 	workspacemail "gerege/app/workspace/mail"
 	"gerege/app/workspace/people"
 	"gerege/db"
@@ -197,6 +198,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, dist fs.FS, opts ...
 			Limits: communities.DefaultLimits()}},
 		// The workspace's calendar and appointments.
 		{"calendar", &calendar.Handlers{Store: store, Limiter: s.limiter, Now: s.now, Rate: web.Rate{N: 120, Per: time.Hour}}},
+		// Interviews of applications (scheduled by staff, answered by the applicant; in both calendars).
+		{"interviews", &interviews.Handlers{Store: store, Limiter: s.limiter, Now: s.now, Rate: web.Rate{N: 120, Per: time.Hour}}},
 		// Workspace: chat (conversations, support, the live stream).
 		{"chat", &chat.Handlers{Store: store, Files: s.files, Limiter: s.limiter, Hub: hub, Now: s.now, Rate: chat.DefaultRate}},
 		// Workspace: mail (the in-app mailbox; every notification also lands in it; a letter

@@ -176,6 +176,13 @@ func (s *Store) SetApplicationStatus(ctx context.Context, id int64, from, to str
 		if oneRow(res) != nil {
 			return ErrConflict
 		}
+		// Withdrawing or declining an application cancels its interview (workspace_interviews.go).
+		if to == "opted_out" || to == "declined" {
+			by := map[string]string{"opted_out": "withdrawn", "declined": "declined"}[to]
+			if _, err := tx.CancelInterviewsOfApplication(ctx, id, by, at); err != nil {
+				return err
+			}
+		}
 		return tx.AddApplicationEvent(ctx, id, actor, "status", from, to, message, at)
 	})
 }

@@ -148,16 +148,55 @@ func (h *Handlers) items(ctx context.Context, userID int64, lang string, from, t
 		return out, err
 	}
 	out.Items = append(out.Items, programs...)
+	interviews, err := h.interviews(ctx, userID, lang, from, to)
+	if err != nil {
+		return out, err
+	}
+	out.Items = append(out.Items, interviews...)
 	sort.SliceStable(out.Items, func(i, j int) bool { return out.Items[i].Start.Before(out.Items[j].Start) })
 	return out, nil
+}
+
+// interviews are the person's upcoming interviews (app/workspace/interviews) as the applicant
+// or as the staff member who scheduled them: read-only, linking to the application (the
+// applicant's page) or to the applicant on the board (staff). An interview is at most 240
+// minutes long, so one starting up to a day before the window is asked for.
+func (h *Handlers) interviews(ctx context.Context, userID int64, lang string, from, to time.Time) ([]CalendarItem, error) {
+	list, err := h.Store.CalendarInterviews(ctx, userID, from.Add(-24*time.Hour), to)
+	if err != nil {
+		return nil, err
+	}
+	out := []CalendarItem{}
+	for _, v := range list {
+		if !v.End().After(from) {
+			continue
+		}
+		title, _ := pickTitle(lang, v.TitleEn, v.TitleMn)
+		it := CalendarItem{Key: "interview:" + strconv.FormatInt(v.ID, 10), Kind: "interview", ID: v.ID, Start: v.Start.UTC(),
+			End: v.End().UTC(), Notes: v.Note, Location: strings.TrimSpace(v.Place + " " + v.Link), Status: v.Status,
+			Title: i18n.T(lang, "workspaceInterviews.calendar.applicant", "title", title), Link: "/dashboard/applications",
+			Invitees: []InviteeView{}}
+		if v.ApplicantID != userID {
+			it.Title = i18n.T(lang, "workspaceInterviews.calendar.staff", "applicant", v.ApplicantName)
+			it.Link = "/dashboard/kanban?application=" + strconv.FormatInt(v.ApplicationID, 10)
+		}
+		out = append(out, it)
+	}
+	return out, nil
+}
+
+func pickTitle(lang, en, mn string) (string, bool) {
+	if (lang == "mn" && mn != "") || en == "" {
+		return mn, mn != ""
+	}
+	return en, true
 }
 
 // programDates are the phases of the Cultural Volunteer Program's timeline (app/site) for the
 // person's own live registrations: each registration is for the next timeline after it was
 // sent (site.TimelineYear), shown as all-day spans on Ulaanbaatar's days, read-only, linking
-// to the program's page. Interviews (an application's status, without a time in the
-// opportunities module) and community events (the communities module has none) have no dates
-// to show yet: this is where they would join.
+// to the program's page. Community events (the communities module has none) have no dates to
+// show yet: they would join here, as interviews do through interviews() above.
 func (h *Handlers) programDates(ctx context.Context, userID int64, lang string, from, to time.Time) ([]CalendarItem, error) {
 	regs, err := h.Store.ProgramRegistrationsOf(ctx, userID)
 	if err != nil || len(regs) == 0 {

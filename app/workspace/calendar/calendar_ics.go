@@ -42,8 +42,10 @@ func ics(items []CalendarItem, now time.Time) string {
 		if it.Location != "" {
 			line("LOCATION:" + escapeText(it.Location))
 		}
-		if it.Kind == "appointment" && it.Status == "booked" {
+		if (it.Kind == "appointment" && it.Status == "booked") || (it.Kind == "interview" && it.Status == "confirmed") {
 			line("STATUS:CONFIRMED")
+		} else if it.Kind == "interview" {
+			line("STATUS:TENTATIVE")
 		}
 		line("CATEGORIES:" + strings.ToUpper(it.Kind))
 		line("END:VEVENT")

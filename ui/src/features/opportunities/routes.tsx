@@ -24,7 +24,8 @@ export const routes: RouteDef[] = [
   page('/opportunities/:slug', 'opportunities.posting', oppPosting, { page: 'opportunities/posting', sections: ['opportunities'] }),
   page('/organizations/:slug', 'opportunities.org', oppOrganization, { page: 'organizations/organization', sections: ['opportunities'] }),
   // Titled from the section "opportunities" (the dashboard's own section has only their nav labels).
-  { ...dashboardRoute('/dashboard/applications', 'opportunities.mine.applications', oppMine, ['opportunities']), props: { list: 'applications' } },
+  // The applicant's interviews (features/workspace/interviews) show on their applications.
+  { ...dashboardRoute('/dashboard/applications', 'opportunities.mine.applications', oppMine, ['opportunities', 'workspaceInterviews']), props: { list: 'applications' } },
   { ...dashboardRoute('/dashboard/saved', 'opportunities.mine.saved', oppMine, ['opportunities']), props: { list: 'saved' } },
   ...(['job', 'tour'] as const).flatMap((group) => [
     opp(`/dashboard/${group}`, oppPostings, { props: { group } }),

@@ -16,6 +16,8 @@ import { label } from '../components/format';
 import { OpportunityCard } from '../components/OpportunityCard';
 import { Timeline } from '../components/Timeline';
 import type { MyApplication, Summary } from '../types';
+import { listMine, type Interview } from '../../workspace/interviews/api';
+import { MyInterviewsLazy } from '../../workspace/interviews/Lazy';
 
 const M = 'opportunities.mine';
 /** Statuses an applicant can no longer opt out of. */
@@ -68,7 +70,17 @@ function MoreButton({ show, busy, onClick }: { show: boolean; busy: boolean; onC
   );
 }
 
-function ApplicationItem({ app, onWithdraw }: { app: MyApplication; onWithdraw: (a: MyApplication) => void }) {
+function ApplicationItem({
+  app,
+  onWithdraw,
+  interviews,
+  onInterview,
+}: {
+  app: MyApplication;
+  onWithdraw: (a: MyApplication) => void;
+  interviews: Interview[];
+  onInterview: (x: Interview) => void;
+}) {
   const { t } = useTranslation();
   const h = `app-${app.id}-h`;
   return (
@@ -89,6 +101,7 @@ function ApplicationItem({ app, onWithdraw }: { app: MyApplication; onWithdraw: 
           <p>{app.message}</p>
         </blockquote>
       )}
+      <MyInterviewsLazy items={interviews} onChanged={onInterview} />
       <details>
         <summary>{t(`${M}.timeline`)}</summary>
         <Timeline events={app.timeline ?? []} />
@@ -122,6 +135,13 @@ function Applications() {
   const list = useCursorList<MyApplication>(loadApplications);
   const [asking, setAsking] = useState<MyApplication | null>(null);
   const [busy, setBusy] = useState(false);
+  // The applicant's interviews (newest first within each application): one call for the page.
+  const [interviews, setInterviews] = useState<Interview[]>([]);
+  const loadInterviews = () => listMine().then((l) => setInterviews([...l.items].reverse()), onApiError);
+  useEffect(() => {
+    loadInterviews();
+  }, []);
+  const onInterview = (x: Interview) => setInterviews((all) => all.map((v) => (v.id === x.id ? x : v)));
   const confirm = () => {
     if (!asking || busy) return;
     setBusy(true);
@@ -131,6 +151,7 @@ function Applications() {
           list.update((items) => items.map((a) => (a.id === updated.id ? updated : a)));
           toast.success(t(`${M}.withdrawn`));
           setAsking(null);
+          loadInterviews(); // withdrawing cancels the interview
         },
         (err: ApiError) => {
           onApiError(err);
@@ -153,7 +174,7 @@ function Applications() {
       <ul class="opp-list">
         {list.state.items.map((a) => (
           <li key={a.id}>
-            <ApplicationItem app={a} onWithdraw={setAsking} />
+            <ApplicationItem app={a} onWithdraw={setAsking} interviews={interviews.filter((v) => v.applicationId === a.id)} onInterview={onInterview} />
           </li>
         ))}
       </ul>

@@ -13,6 +13,7 @@ import { toast } from '../../../../lib/toast';
 import { addNote, getApplicant, moveApplicants, setLabels } from '../api';
 import type { ApplicantDetail } from '../types';
 import { D, History, label, StatusBadge, TextArea } from './parts';
+import { StaffInterviewsLazy } from '../../../workspace/interviews/Lazy';
 
 const K = `${D}.kanban`;
 
@@ -198,6 +199,16 @@ export function ApplicantDialog({ id, onClose, onChanged }: { id: number | null;
               </ul>
             </>
           )}
+          <StaffInterviewsLazy
+            key={a.id}
+            appId={a.id}
+            onChanged={() =>
+              getApplicant(a.id).then((d) => {
+                setA(d);
+                onChanged(d);
+              }, onApiError)
+            }
+          />
           <form noValidate onSubmit={saveLabels}>
             <TextField id="app-labels" label={t(`${K}.labels`)} hint={t(`${K}.labelsHint`)} value={labels} error={labelsError} onInput={(e) => setLabelText(e.currentTarget.value)} />
             <button type="submit" class="secondary" aria-busy={busy === 'labels' ? 'true' : undefined}>

@@ -2,7 +2,7 @@
 // drag and drop, by each card's "Move to" menu (keyboard and phone: focus stays on the moved
 // card, a live region says what happened), or many at once (select, then move). Filter by
 // posting (?opportunity=<id>) and status; the same applications as a table; CSV and XLSX
-// exports of the current filter. The card's detail opens in a dialog.
+// exports of the current filter. The card's detail opens in a dialog (?application=<id> opens one).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -184,6 +184,11 @@ function BoardView() {
   const [announce, setAnnounce] = useState('');
   const [open, setOpen] = useState<number | null>(null);
   const [dragId, setDragId] = useState<number | null>(null);
+
+  // ?application=<id> opens that applicant (the calendar's interviews link here).
+  const linked = Number(query?.get('application') ?? 0);
+  const [closedLinked, setClosedLinked] = useState(0);
+  const openId = open ?? (linked > 0 && closedLinked !== linked ? linked : null);
 
   const key = `${filter.opportunity}|${filter.status}`;
   useEffect(() => {
@@ -378,8 +383,11 @@ function BoardView() {
         />
       )}
       <ApplicantDialog
-        id={open}
-        onClose={() => setOpen(null)}
+        id={openId}
+        onClose={() => {
+          setOpen(null);
+          setClosedLinked(linked);
+        }}
         onChanged={(d) => setItems((prev) => prev?.map((a) => (a.id === d.id ? { ...a, status: d.status, labels: d.labels, waiting: d.waiting } : a)) ?? prev)}
       />
     </>

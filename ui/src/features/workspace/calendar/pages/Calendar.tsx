@@ -468,6 +468,7 @@ function ItemDetail({ item, onResponded }: { item: CalendarItem; onResponded: ()
         {t(`${K}.kinds.${item.kind}`)}
         {item.kind === 'deadline' && ` · ${t(`${K}.deadlineStatus.${item.status}`)}`}
         {item.kind === 'appointment' && ` · ${t(`workspaceCalendar.booking.statuses.${item.status}`)}`}
+        {item.kind === 'interview' && ` · ${t(`${K}.interviewStatus.${item.status}`)}`}
       </p>
       <p>{item.allDay ? formatDate(t, ymd(new Date(item.start))) : `${formatDate(t, item.start)}, ${hhmm(item.start)} – ${hhmm(item.end)}`}</p>
       {item.location && <p>{item.location}</p>}

@@ -29,9 +29,17 @@ import (
 // Sentinel errors that callers test with errors.Is; driver errors never leave this package raw
 // when they have a meaning (a unique constraint is ErrConflict).
 var (
-	ErrNotFound = errors.New("db: not found")
-	ErrConflict = errors.New("db: conflict")
+	ErrNotFound error = notFound{}
+	ErrConflict       = errors.New("db: conflict")
 )
+
+// notFound is ErrNotFound. A handler that returns it as it is (a record deleted or changed by
+// another request between the handler's read and its write) answers 404 rather than 500: the
+// web layer reads HTTPStatus.
+type notFound struct{}
+
+func (notFound) Error() string   { return "db: not found" }
+func (notFound) HTTPStatus() int { return 404 }
 
 // Store is the application's handle on the database. The Store that Open returns reads
 // through the read pool and sends every write through the single writer (see InTx); the Store

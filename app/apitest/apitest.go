@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -72,7 +73,12 @@ func NewServerClock(t testing.TB, clock *Clock, edit ...func(*app.Config)) (*app
 	if clock != nil {
 		opts = append(opts, app.WithClock(clock.Now))
 	}
-	s, err := app.New(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), ui.Dist(), opts...)
+	// GEREGE_TEST_LOG=1 shows the servers' logs (an internal error's cause) on stderr.
+	var logs io.Writer = io.Discard
+	if os.Getenv("GEREGE_TEST_LOG") != "" {
+		logs = os.Stderr
+	}
+	s, err := app.New(context.Background(), cfg, slog.New(slog.NewTextHandler(logs, nil)), ui.Dist(), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

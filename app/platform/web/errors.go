@@ -90,6 +90,12 @@ func AsError(err error) *Error {
 	if errors.As(err, &e) {
 		return e
 	}
+	// An error that knows its answer: the store's "not found" (a record gone in a race with
+	// another request) is a 404, whichever handler let it through.
+	var st interface{ HTTPStatus() int }
+	if errors.As(err, &st) && st.HTTPStatus() == 404 {
+		return &Error{Status: 404, Code: "not_found", Message: M("errors.notFound"), Err: err}
+	}
 	if errors.Is(err, context.Canceled) {
 		// The client went away (closed the tab, the load generator stopped): not a server
 		// fault, so not a 500 in the logs. Nobody reads the answer.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -207,3 +208,21 @@ func TestClientGoneIsNotAServerError(t *testing.T) {
 		t.Errorf("a client that went away is logged as an error: %s", logs.String())
 	}
 }
+
+// An error that knows it is a "not found" (the store's, for a record gone in a race) is a 404
+// with the localized message, wrapped or not; any other unknown error stays a 500.
+func TestNotFoundFromTheStoreIsA404(t *testing.T) {
+	for _, err := range []error{goneErr{}, fmt.Errorf("deleting: %w", goneErr{})} {
+		if e := AsError(err); e.Status != 404 || e.Code != "not_found" {
+			t.Errorf("%v: %d %s", err, e.Status, e.Code)
+		}
+	}
+	if e := AsError(errors.New("boom")); e.Status != 500 {
+		t.Errorf("plain error: %d", e.Status)
+	}
+}
+
+type goneErr struct{}
+
+func (goneErr) Error() string   { return "gone" }
+func (goneErr) HTTPStatus() int { return 404 }

@@ -286,7 +286,7 @@ func (h *Handlers) cancel(r *http.Request, v db.Interview, by, why string, to in
 		return notify.Send(ctx, tx, notify.Notification{UserID: to, Kind: Cancelled.Name, At: now, Link: link,
 			Params: params(v, "reason", why)})
 	})
-	if errors.Is(err, db.ErrConflict) {
+	if errors.Is(err, db.ErrConflict) || errors.Is(err, db.ErrNotFound) { // not live any more: cancelled meanwhile
 		return web.Conflict(web.M("workspaceInterviews.errors.changed"))
 	}
 	return err

@@ -50,9 +50,11 @@ func DefaultLimits() Limits {
 	h := time.Hour
 	return Limits{
 		Normal: map[string]web.Rate{"post": {N: 20, Per: h}, "comment": {N: 120, Per: h}, "report": {N: 30, Per: h},
-			"join": {N: 30, Per: h}, "vote": {N: 600, Per: h}, "community": {N: 5, Per: h}},
+			"join": {N: 30, Per: h}, "vote": {N: 600, Per: h}, "community": {N: 5, Per: h},
+			"event": {N: 20, Per: h}, "rsvp": {N: 120, Per: h}},
 		New: map[string]web.Rate{"post": {N: 3, Per: h}, "comment": {N: 15, Per: h}, "report": {N: 5, Per: h},
-			"join": {N: 5, Per: h}, "vote": {N: 60, Per: h}, "community": {N: 1, Per: h}},
+			"join": {N: 5, Per: h}, "vote": {N: 60, Per: h}, "community": {N: 1, Per: h},
+			"event": {N: 3, Per: h}, "rsvp": {N: 30, Per: h}},
 	}
 }
 
@@ -63,6 +65,7 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	h.mountComments(r, reg)
 	h.mountPolls(r, reg)
 	h.mountModeration(r, reg)
+	h.mountEvents(r, reg)
 }
 
 // Jobs: scheduled posts are published; reports are escalated at 12 and 24 hours.
@@ -81,6 +84,7 @@ func (h *Handlers) UserData() []userdata.Section {
 	out = append(out, h.postUserData()...)
 	out = append(out, h.discussionUserData()...)
 	out = append(out, h.moderationUserData()...)
+	out = append(out, h.eventUserData()...)
 	return out
 }
 
@@ -92,6 +96,8 @@ func (h *Handlers) RenderPage(r *http.Request, lang, rest string) (*web.Rendered
 	switch {
 	case parts[0] == "content" && len(parts) == 1, parts[0] == "post":
 		return h.renderPostPage(r, lang, parts)
+	case parts[0] == "forums" && len(parts) == 4 && parts[2] == "events":
+		return h.renderEventPage(r, lang, parts)
 	case parts[0] == "forums" && len(parts) == 4:
 		return h.renderTopicPage(r, lang, parts)
 	case parts[0] == "forums" && len(parts) <= 3, parts[0] == "u" && len(parts) == 2:

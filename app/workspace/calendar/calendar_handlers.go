@@ -148,16 +148,51 @@ func (h *Handlers) items(ctx context.Context, userID int64, lang string, from, t
 		return out, err
 	}
 	out.Items = append(out.Items, programs...)
+	community, err := h.communityEvents(ctx, userID, lang, from, to)
+	if err != nil {
+		return out, err
+	}
+	out.Items = append(out.Items, community...)
 	sort.SliceStable(out.Items, func(i, j int) bool { return out.Items[i].Start.Before(out.Items[j].Start) })
 	return out, nil
+}
+
+// communityEvents are the community events the person is going to (kind "community"), in
+// communities they may still read, cancelled ones left out: read-only here, linking to the
+// event's page, where the answer is changed. Titled in the request's language; the place
+// (or the online link) is the location, the community's name the notes.
+func (h *Handlers) communityEvents(ctx context.Context, userID int64, lang string, from, to time.Time) ([]CalendarItem, error) {
+	list, err := h.Store.EventsGoingOf(ctx, userID, from, to, h.Now(), maxItems)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]CalendarItem, 0, len(list))
+	for _, e := range list {
+		where := e.Place
+		if where == "" {
+			where = e.OnlineURL
+		}
+		out = append(out, CalendarItem{Key: "community:" + strconv.FormatInt(e.ID, 10), Kind: "community", ID: e.ID,
+			Title: pick(lang, e.TitleEn, e.TitleMn), Start: e.Start.UTC(), End: e.End.UTC(), Notes: pick(lang, e.NameEn, e.NameMn),
+			Location: where, Status: "going", Link: "/forums/" + e.CommunitySlug + "/events/" + strconv.FormatInt(e.ID, 10),
+			Invitees: []InviteeView{}})
+	}
+	return out, nil
+}
+
+// pick is the text in lang, or in the other language when lang's is empty.
+func pick(lang, en, mn string) string {
+	if (lang == "mn" && mn != "") || en == "" {
+		return mn
+	}
+	return en
 }
 
 // programDates are the phases of the Cultural Volunteer Program's timeline (app/site) for the
 // person's own live registrations: each registration is for the next timeline after it was
 // sent (site.TimelineYear), shown as all-day spans on Ulaanbaatar's days, read-only, linking
 // to the program's page. Interviews (an application's status, without a time in the
-// opportunities module) and community events (the communities module has none) have no dates
-// to show yet: this is where they would join.
+// opportunities module) have no dates to show yet; community events join in communityEvents.
 func (h *Handlers) programDates(ctx context.Context, userID int64, lang string, from, to time.Time) ([]CalendarItem, error) {
 	regs, err := h.Store.ProgramRegistrationsOf(ctx, userID)
 	if err != nil || len(regs) == 0 {

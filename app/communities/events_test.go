@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"gerege/app"
 	"gerege/app/apitest"
 	"gerege/app/platform/notify"
 	"gerege/db"
@@ -410,4 +411,26 @@ func TestEventLimit(t *testing.T) {
 	if r.Status != 429 || r.Header.Get("Retry-After") == "" || !strings.Contains(r.Str("message"), "created many events") {
 		t.Fatalf("limit: %d %s", r.Status, r.Raw)
 	}
+}
+
+// TestEventsDemo: two upcoming events in both languages; the demo student is going to one,
+// and sees it in the calendar and in "my events".
+func TestEventsDemo(t *testing.T) {
+	t.Parallel()
+	_, ts := apitest.NewServer(t, func(c *app.Config) { c.Demo = true })
+	token := apitest.Call(t, nil, ts, "POST", "/api/auth/login", map[string]any{"email": "student@demo.gerege.mn", "password": app.DemoPassword}, "").Str("accessToken")
+	for slug, title := range map[string]string{"study-abroad": "Солонгост суралцах", "green-steppe-volunteers": "Зайсанд мод тарих"} {
+		r := apitest.Do(t, ts, "GET", "/api/communities/"+slug+"/events", "", map[string]string{"Accept-Language": "mn"})
+		apitest.MustStatus(t, r, 200)
+		mustContain(t, r, title)
+	}
+	mine := apitest.Call(t, nil, ts, "GET", "/api/me/events", nil, token)
+	apitest.MustStatus(t, mine, 200)
+	if items := mine.Body["items"].([]any); len(items) != 1 || !strings.Contains(mine.Raw, "Information evening") {
+		t.Fatalf("the student's events: %s", mine.Raw)
+	}
+	now := time.Now().UTC()
+	cal := apitest.Call(t, nil, ts, "GET", "/api/calendar?from="+url.QueryEscape(now.Format(time.RFC3339))+"&to="+url.QueryEscape(now.Add(30*24*time.Hour).Format(time.RFC3339)), nil, token)
+	apitest.MustStatus(t, cal, 200)
+	mustContain(t, cal, `"kind":"community"`, "Information evening")
 }

@@ -14,8 +14,8 @@ const commView = (name: CommPage) =>
 const comm = (path: string, name: CommPage) =>
   page(path, `communities.${name}`, commView(name), {
     page: path.slice(1).replace(/:/g, ''),
-    // A community's page lists its upcoming events (features/communities/events).
-    sections: path.startsWith('/d') ? [...dashboardSections, 'communities'] : ['communities', ...(name === 'community' ? ['events.ui'] : [])],
+    // A community's page and its dashboard page list its upcoming events (features/communities/events).
+    sections: [...(path.startsWith('/d') ? [...dashboardSections, 'communities'] : ['communities']), ...(name === 'community' || name === 'manage' ? ['events.ui'] : [])],
   });
 
 // Events: one event (and the form of a new one), before the topics' /forums/:community/:forum/:topic

@@ -6,10 +6,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ApiError } from '../../../lib/api';
-import { formatWhen } from '../../../lib/ubtime';
 import { onApiError } from '../../../lib/session';
 import { Badge } from '../community/components/parts';
 import { type EventList, type EventView, listEvents } from './api';
+import { when } from './time';
 
 export const E = 'events.ui';
 
@@ -27,14 +27,6 @@ export function Attendance({ e }: { e: Pick<EventView, 'going' | 'capacity' | 'f
       )}
     </>
   );
-}
-
-/** When an event is, in Ulaanbaatar, in the page's language: "27 November 2026, 18:00 – 20:00". */
-export function when(lang: string, e: Pick<EventView, 'start' | 'end'>): string {
-  const start = formatWhen(lang, e.start);
-  const end = formatWhen(lang, e.end);
-  const sameDay = start.slice(0, start.lastIndexOf(',')) === end.slice(0, end.lastIndexOf(','));
-  return `${start} – ${sameDay ? end.slice(end.lastIndexOf(',') + 2) : end}`;
 }
 
 export function CommunityEvents({ slug, canCreate }: { slug: string; canCreate: boolean }) {

@@ -19,26 +19,10 @@ import { DateField, TextField } from '../../../../ui/fields/TextField';
 import type { PageData } from '../../community/api';
 import { Pending, usePageData, useTitle } from '../../community/components/parts';
 import { type Answer, answerEvent, cancelEvent, createEvent, type EventRequest, type EventView, getEvent, updateEvent } from '../api';
-import { Attendance, E, when } from '../CommunityEvents';
+import { Attendance, E } from '../CommunityEvents';
+import { instant, ubParts, when } from '../time';
 
 const dec = (s: string) => decodeURIComponent(s);
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as Ulaanbaatar's date (YYYY-MM-DD) and time (HH:MM). */
-function ubParts(iso: string): [string, string] {
-  const d = new Date(new Date(iso).getTime() + 8 * 3600 * 1000);
-  return [`${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`, `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`];
-}
-
-/** Ulaanbaatar's date and time as an instant (RFC 3339), or undefined when either is not well formed. */
-function instant(date: string, time: string): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{1,2}:\d{2}$/.test(time.trim())) return undefined;
-  const [h, m] = time.trim().split(':').map(Number);
-  if (h > 23 || m > 59) return undefined;
-  const s = `${date}T${pad(h)}:${pad(m)}:00+08:00`;
-  return Number.isNaN(new Date(s).getTime()) ? undefined : s;
-}
-
 function TextArea({ id, label, hint, error, value, onValue }: { id: string; label: string; hint?: string; error?: string; value: string; onValue: (v: string) => void }) {
   return (
     <div class="field">

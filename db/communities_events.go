@@ -11,6 +11,10 @@ import (
 	"time"
 )
 
+// maxEventSpan is the longest an event lasts (app/communities checks it): a window's query
+// looks for starts this much before it.
+const maxEventSpan = 31 * 24 * time.Hour
+
 // ErrEventFull: the event has as many people going as its capacity.
 var ErrEventFull = errors.New("db: event full")
 
@@ -70,14 +74,20 @@ func (s *Store) CreateCommunityEvent(ctx context.Context, e *CommunityEvent, now
 	return id, err
 }
 
-// UpdateCommunityEvent saves a scheduled event's text, times, place and capacity. A capacity
-// below the people going is refused by the table (ErrConflict); the caller checks first.
+// UpdateCommunityEvent saves a scheduled event's text, times, place and capacity (and the
+// start its answers keep). A capacity below the people going is refused by the table
+// (ErrConflict); the caller checks first.
 func (s *Store) UpdateCommunityEvent(ctx context.Context, e *CommunityEvent, now time.Time) error {
-	return affected(s.exec(ctx, `UPDATE community_events SET title_en = ?, title_mn = ?, description_en = ?, description_mn = ?,
+	err := affected(s.exec(ctx, `UPDATE community_events SET title_en = ?, title_mn = ?, description_en = ?, description_mn = ?,
 		html_en = ?, html_mn = ?, start_at = ?, end_at = ?, online_url = ?, place = ?, capacity = ?, updated_at = ?
 		WHERE id = ? AND status = 'scheduled'`,
 		e.TitleEn, e.TitleMn, e.DescriptionEn, e.DescriptionMn, e.HTMLEn, e.HTMLMn, T(e.Start), T(e.End), e.OnlineURL, e.Place,
 		e.Capacity, T(now), e.ID))
+	if err != nil {
+		return err
+	}
+	_, err = s.exec(ctx, `UPDATE community_event_rsvps SET start_at = ? WHERE event_id = ? AND start_at <> ?`, T(e.Start), e.ID, T(e.Start))
+	return err
 }
 
 // CancelCommunityEvent cancels a scheduled event with a reason (ErrNotFound when it is not scheduled).
@@ -105,7 +115,9 @@ type CommunityEventFilter struct {
 func (s *Store) CommunityEvents(ctx context.Context, f CommunityEventFilter) ([]*CommunityEvent, *EventCursor, error) {
 	hidden, hargs := NotHiddenFor("e.created_by", f.Viewer)
 	args := []any{f.CommunityID, T(f.Now)}
-	q := `SELECT ` + commEventCols + ` FROM community_events e WHERE e.community_id = ? AND e.end_at > ? AND ` + hidden
+	// end_at > now, and start_at > now - 31 days (no event is longer): the start index's range.
+	args = append(args, T(f.Now.Add(-maxEventSpan)))
+	q := `SELECT ` + commEventCols + ` FROM community_events e WHERE e.community_id = ? AND e.end_at > ? AND e.start_at > ? AND ` + hidden
 	args = append(args, hargs...)
 	if f.After != nil {
 		q += ` AND (e.start_at, e.id) > (?, ?)`
@@ -175,9 +187,10 @@ func (s *Store) SetRSVP(ctx context.Context, eventID, userID int64, answer strin
 			return err
 		}
 	}
-	_, err = s.exec(ctx, `INSERT INTO community_event_rsvps (event_id, user_id, answer, created_at, updated_at) VALUES (?,?,?,?,?)
+	_, err = s.exec(ctx, `INSERT INTO community_event_rsvps (event_id, user_id, answer, start_at, created_at, updated_at)
+		SELECT ?, ?, ?, start_at, ?, ? FROM community_events WHERE id = ?
 		ON CONFLICT (event_id, user_id) DO UPDATE SET answer = excluded.answer, updated_at = excluded.updated_at, reminded_at = NULL`,
-		eventID, userID, answer, T(now), T(now))
+		eventID, userID, answer, T(now), T(now), eventID)
 	return err
 }
 
@@ -297,18 +310,19 @@ func (s *Store) goingList(ctx context.Context, q string, args ...any) ([]GoingEv
 func (s *Store) EventsGoingOf(ctx context.Context, userID int64, from, to, now time.Time, limit int) ([]GoingEvent, error) {
 	return s.goingList(ctx, `SELECT `+goingCols+` FROM community_event_rsvps r
 		JOIN community_events e ON e.id = r.event_id JOIN communities c ON c.id = e.community_id
-		WHERE r.user_id = ? AND r.answer = 'going' AND e.status = 'scheduled' AND e.start_at < ? AND e.end_at > ? AND `+eventReadable+`
-		ORDER BY e.start_at, e.id LIMIT ?`, userID, T(to), T(from), T(now), limit)
+		WHERE r.user_id = ? AND r.answer = 'going' AND r.start_at < ? AND r.start_at > ?
+		AND e.status = 'scheduled' AND e.end_at > ? AND `+eventReadable+`
+		ORDER BY r.start_at, e.id LIMIT ?`, userID, T(to), T(from.Add(-maxEventSpan)), T(from), T(now), limit)
 }
 
 // DueEventReminders lists the people going to events starting in (now, until] who have not
 // been reminded, in communities they may still read.
 func (s *Store) DueEventReminders(ctx context.Context, now, until time.Time, limit int) ([]GoingEvent, error) {
-	return s.goingList(ctx, `SELECT `+goingCols+` FROM community_events e
-		JOIN community_event_rsvps r ON r.event_id = e.id AND r.answer = 'going' AND r.reminded_at IS NULL
-		JOIN communities c ON c.id = e.community_id
-		WHERE e.status = 'scheduled' AND e.start_at > ? AND e.start_at <= ? AND `+eventReadable+`
-		ORDER BY e.start_at, e.id, r.user_id LIMIT ?`, T(now), T(until), T(now), limit)
+	return s.goingList(ctx, `SELECT `+goingCols+` FROM community_event_rsvps r
+		JOIN community_events e ON e.id = r.event_id JOIN communities c ON c.id = e.community_id
+		WHERE r.answer = 'going' AND r.reminded_at IS NULL AND r.start_at > ? AND r.start_at <= ?
+		AND e.status = 'scheduled' AND `+eventReadable+`
+		ORDER BY r.start_at, e.id, r.user_id LIMIT ?`, T(now), T(until), T(now), limit)
 }
 
 // MarkEventReminded stamps the reminder of a person's answer (false when it was already sent).

@@ -27,18 +27,21 @@ CREATE TABLE community_events (
 CREATE INDEX community_events_start_idx ON community_events (community_id, start_at, id);
 
 -- One answer per person and event; reminded_at: the reminder the day before went (once).
+-- start_at is the event's (kept with it when it moves), so a person's calendar window and the
+-- reminders due are ranges of an index rather than walks over every answer.
 CREATE TABLE community_event_rsvps (
     event_id    INTEGER NOT NULL REFERENCES community_events (id) ON DELETE CASCADE,
     user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     answer      TEXT NOT NULL CHECK (answer IN ('going', 'not_going')),
+    start_at    TEXT NOT NULL,
     reminded_at TEXT,
     created_at  TEXT NOT NULL,
     updated_at  TEXT NOT NULL,
     PRIMARY KEY (event_id, user_id)
 ) STRICT, WITHOUT ROWID;
--- A person's events (their calendar, the feed, the reminders).
-CREATE INDEX community_event_rsvps_user_idx ON community_event_rsvps (user_id, answer, event_id);
-CREATE INDEX community_event_rsvps_remind_idx ON community_event_rsvps (event_id) WHERE answer = 'going' AND reminded_at IS NULL;
+-- A person's events by start (their calendar, the feed, "my events"); the reminders due.
+CREATE INDEX community_event_rsvps_user_idx ON community_event_rsvps (user_id, answer, start_at, event_id);
+CREATE INDEX community_event_rsvps_remind_idx ON community_event_rsvps (start_at) WHERE answer = 'going' AND reminded_at IS NULL;
 
 -- An event's history (who created, changed or cancelled it, and why), like moderation_actions.
 CREATE TABLE community_event_log (

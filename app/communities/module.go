@@ -1,14 +1,16 @@
 // Package communities is where people talk: communities run by their own admins and
 // moderators, their forums and topics, posts (the platform's content), comments and replies,
-// polls, follows, and the trust and safety around them — reports answered within 24 hours
+// polls, events, follows, and the trust and safety around them — reports answered within 24 hours
 // (with the clock visible and escalation by itself), moderation decisions with their history,
 // appeals, blocks and mutes, and lower limits for new accounts.
 //
-// The module is one package in four parts, each in its own files:
+// The module is one package in five parts, each in its own files:
 //   - communities_*.go: communities, membership and roles, forums, follows, profiles (handles)
 //   - posts_*.go: posts and topics, covers, tags, search, scheduled publishing
 //   - comments_*.go, polls_*.go: comments and replies, mentions; polls and votes
 //   - moderation_*.go: reports, the review queue and its clock, decisions, appeals, blocks, mutes
+//   - events_*.go (and handlers_, rules_, views_, notify_, pages_, demo_events.go): events with
+//     dates, answers within a capacity (the calendar shows and reminds them: db queries)
 package communities
 
 import (
@@ -58,7 +60,7 @@ func DefaultLimits() Limits {
 	}
 }
 
-// Mount declares the routes of the four parts.
+// Mount declares the routes of the parts.
 func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	h.mountCommunities(r, reg)
 	h.mountPosts(r, reg)

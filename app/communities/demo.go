@@ -26,13 +26,13 @@ type demoWorld struct {
 
 // SeedDemo adds the demo's communities (a school, an NGO, a study-abroad community), their
 // forums, posts and topics in both languages with comments, an open and a closed poll, and
-// reports waiting with their clocks.
+// reports waiting with their clocks, and two upcoming events.
 func SeedDemo(ctx context.Context, store *db.Store, now time.Time, people DemoPeople) error {
 	w := &demoWorld{now: now, people: people, communities: map[string]int64{}, forums: map[string]int64{},
 		posts: map[string]int64{}}
 	return store.InTx(ctx, func(tx *db.Store) error {
 		for _, part := range []func(context.Context, *db.Store, *demoWorld) error{
-			seedCommunitiesDemo, seedPostsDemo, seedDiscussionDemo, seedModerationDemo,
+			seedCommunitiesDemo, seedPostsDemo, seedDiscussionDemo, seedModerationDemo, seedEventsDemo,
 		} {
 			if err := part(ctx, tx, w); err != nil {
 				return err

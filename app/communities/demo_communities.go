@@ -63,7 +63,7 @@ var demoCommunities = []demoCommunity{
 		rulesEn: "1. Stay on topic: volunteering and the environment.\n2. No advertising.\n3. Events you post must say where, when and who to contact.",
 		rulesMn: "1. Сайн дурын ажил, байгаль орчны сэдвээс бүү хазайгаарай.\n2. Зар сурталчилгаа хориотой.\n3. Арга хэмжээ нийтлэхдээ хаана, хэзээ болох, хэнтэй холбогдохыг заавал бичнэ үү.",
 		forums: []demoForum{
-			{"events", "Events", "Арга хэмжээ", "Clean-up days, tree planting and meetings.", "Цэвэрлэгээ, мод тарилт, уулзалтууд."},
+			{"activities", "Events", "Арга хэмжээ", "Clean-up days, tree planting and meetings.", "Цэвэрлэгээ, мод тарилт, уулзалтууд."},
 			{"ideas", "Ideas", "Санал санаачилга", "Propose a project and find people to do it with.", "Төслийн санаагаа дэвшүүлж, хамт хийх хүмүүсээ олоорой."},
 		},
 		createdBy: func(p DemoPeople) int64 { return p.Admin },

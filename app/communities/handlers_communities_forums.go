@@ -16,8 +16,9 @@ import (
 
 const topicPage = 20
 
-// reservedForumSlugs are path segments of the API below a community's forums.
-var reservedForumSlugs = []string{"order", "new"}
+// reservedForumSlugs are path segments of the API below a community's forums (and "events",
+// the events' pages: /forums/{community}/events/{id}).
+var reservedForumSlugs = []string{"order", "new", "events"}
 
 // forumOf is the path's {forum} in community c.
 func (h *Handlers) forumOf(r *http.Request, c *db.Community) (*db.Forum, error) {

@@ -1,14 +1,16 @@
 // Package communities is where people talk: communities run by their own admins and
 // moderators, their forums and topics, posts (the platform's content), comments and replies,
-// polls, follows, and the trust and safety around them — reports answered within 24 hours
+// polls, events, follows, and the trust and safety around them — reports answered within 24 hours
 // (with the clock visible and escalation by itself), moderation decisions with their history,
 // appeals, blocks and mutes, and lower limits for new accounts.
 //
-// The module is one package in four parts, each in its own files:
+// The module is one package in five parts, each in its own files:
 //   - communities_*.go: communities, membership and roles, forums, follows, profiles (handles)
 //   - posts_*.go: posts and topics, covers, tags, search, scheduled publishing
 //   - comments_*.go, polls_*.go: comments and replies, mentions; polls and votes
 //   - moderation_*.go: reports, the review queue and its clock, decisions, appeals, blocks, mutes
+//   - events_*.go (and handlers_, rules_, views_, notify_, pages_, demo_events.go): events with
+//     dates, answers within a capacity (the calendar shows and reminds them: db queries)
 package communities
 
 import (
@@ -50,19 +52,22 @@ func DefaultLimits() Limits {
 	h := time.Hour
 	return Limits{
 		Normal: map[string]web.Rate{"post": {N: 20, Per: h}, "comment": {N: 120, Per: h}, "report": {N: 30, Per: h},
-			"join": {N: 30, Per: h}, "vote": {N: 600, Per: h}, "community": {N: 5, Per: h}},
+			"join": {N: 30, Per: h}, "vote": {N: 600, Per: h}, "community": {N: 5, Per: h},
+			"event": {N: 20, Per: h}, "rsvp": {N: 120, Per: h}},
 		New: map[string]web.Rate{"post": {N: 3, Per: h}, "comment": {N: 15, Per: h}, "report": {N: 5, Per: h},
-			"join": {N: 5, Per: h}, "vote": {N: 60, Per: h}, "community": {N: 1, Per: h}},
+			"join": {N: 5, Per: h}, "vote": {N: 60, Per: h}, "community": {N: 1, Per: h},
+			"event": {N: 3, Per: h}, "rsvp": {N: 30, Per: h}},
 	}
 }
 
-// Mount declares the routes of the four parts.
+// Mount declares the routes of the parts.
 func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 	h.mountCommunities(r, reg)
 	h.mountPosts(r, reg)
 	h.mountComments(r, reg)
 	h.mountPolls(r, reg)
 	h.mountModeration(r, reg)
+	h.mountEvents(r, reg)
 }
 
 // Jobs: scheduled posts are published; reports are escalated at 12 and 24 hours.
@@ -81,6 +86,7 @@ func (h *Handlers) UserData() []userdata.Section {
 	out = append(out, h.postUserData()...)
 	out = append(out, h.discussionUserData()...)
 	out = append(out, h.moderationUserData()...)
+	out = append(out, h.eventUserData()...)
 	return out
 }
 
@@ -92,6 +98,8 @@ func (h *Handlers) RenderPage(r *http.Request, lang, rest string) (*web.Rendered
 	switch {
 	case parts[0] == "content" && len(parts) == 1, parts[0] == "post":
 		return h.renderPostPage(r, lang, parts)
+	case parts[0] == "forums" && len(parts) == 4 && parts[2] == "events":
+		return h.renderEventPage(r, lang, parts)
 	case parts[0] == "forums" && len(parts) == 4:
 		return h.renderTopicPage(r, lang, parts)
 	case parts[0] == "forums" && len(parts) <= 3, parts[0] == "u" && len(parts) == 2:

@@ -23,12 +23,13 @@ import (
 // CommunityPageData is what a communities page carries for the UI (<script id="page-data">):
 // one of its fields is set, with Page naming which.
 type CommunityPageData struct {
-	Page      string           `json:"page" enum:"list,community,forum,profile"`
+	Page      string           `json:"page" enum:"list,community,forum,profile,event"`
 	Key       string           `json:"key" description:"the page's path without the language"`
 	List      *CommunityList   `json:"list,omitempty"`
 	Community *CommunityDetail `json:"community,omitempty"`
 	Forum     *ForumPage       `json:"forum,omitempty"`
 	Profile   *ProfileView     `json:"profile,omitempty"`
+	Event     *EventView       `json:"event,omitempty"`
 }
 
 var communityTmpl = template.Must(template.New("pages").Parse(`
@@ -38,6 +39,8 @@ var communityTmpl = template.Must(template.New("pages").Parse(`
 {{define "community"}}<section class="communities-ssr"><h1>{{.C.Name}}</h1>
 <div>{{.Description}}</div>
 {{if .C.RulesHTML}}<h2>{{.RulesLabel}}</h2><div>{{.Rules}}</div>{{end}}
+{{if .Events}}<h2>{{.EventsLabel}}</h2><ul>{{range .Events}}<li><a href="/{{$.Lang}}{{.Link}}">{{.Title}}</a> — {{.When}}{{if eq .Status "cancelled"}} ({{$.CancelledLabel}}){{end}}</li>
+{{end}}</ul>{{end}}
 {{if .C.Forums}}<h2>{{.ForumsLabel}}</h2><ul>{{range .C.Forums}}<li><a href="/{{$.Lang}}/forums/{{$.C.Slug}}/{{.Slug}}">{{.Name}}</a>{{if .Description}} — {{.Description}}{{end}}</li>
 {{end}}</ul>{{end}}</section>{{end}}
 {{define "forum"}}<section class="communities-ssr"><p><a href="/{{.Lang}}/forums/{{.F.Community.Slug}}">{{.F.Community.Name}}</a></p>
@@ -146,7 +149,16 @@ func (h *Handlers) renderCommunity(r *http.Request, lang, slug string) (*web.Ren
 	if err != nil {
 		return nil, true, err
 	}
-	body, err := execPage("community", map[string]any{"Lang": lang, "C": d,
+	var events []EventView
+	if a.Read {
+		list, err := h.eventList(ctx, lang, nil, c, a, "")
+		if err != nil {
+			return nil, true, err
+		}
+		events = list.Items
+	}
+	body, err := execPage("community", map[string]any{"Lang": lang, "C": d, "Events": events,
+		"EventsLabel": i18n.T(lang, "events.ui.upcoming"), "CancelledLabel": i18n.T(lang, "events.ui.cancelled"),
 		"Description": template.HTML(d.DescriptionHTML), "Rules": template.HTML(d.RulesHTML), //nolint:gosec // sanitised by markdown.HTML
 		"RulesLabel": i18n.T(lang, "communities.community.rules"), "ForumsLabel": i18n.T(lang, "communities.community.forums")})
 	if err != nil {

@@ -495,8 +495,12 @@ func (h *Handlers) NoShow(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// remind sends the reminder once to each student whose appointment is less than a day away.
+// remind sends the reminder once to each student whose appointment is less than a day away,
+// and to each person going to a community event that starts within a day.
 func (h *Handlers) remind(ctx context.Context, now time.Time) error {
+	if err := h.remindEvents(ctx, now); err != nil {
+		return err
+	}
 	for {
 		due, err := h.Store.DueReminders(ctx, now, now.Add(RemindBefore), 200)
 		if err != nil || len(due) == 0 {
@@ -514,6 +518,35 @@ func (h *Handlers) remind(ctx context.Context, now time.Time) error {
 				}
 				return notify.Send(ctx, tx, notify.Notification{UserID: b.StudentID, Kind: Reminder.Name, At: now, Link: "/dashboard/booking",
 					Params: map[string]string{"host": b.HostName, "org": b.OrgName, "when": whenText(b.Start, zone)}})
+			})
+			if err != nil {
+				return err
+			}
+		}
+		if len(due) < 200 {
+			return nil
+		}
+	}
+}
+
+// remindEvents reminds the people going to community events that start within a day, once
+// each (reminded_at, reset when the event moves), in their language ("title.en", "title.mn").
+func (h *Handlers) remindEvents(ctx context.Context, now time.Time) error {
+	for {
+		due, err := h.Store.DueEventReminders(ctx, now, now.Add(RemindBefore), 200)
+		if err != nil || len(due) == 0 {
+			return err
+		}
+		for _, e := range due {
+			err := h.Store.InTx(ctx, func(tx *db.Store) error {
+				ok, err := tx.MarkEventReminded(ctx, e.ID, e.UserID, now)
+				if err != nil || !ok {
+					return err
+				}
+				return notify.Send(ctx, tx, notify.Notification{UserID: e.UserID, Kind: EventReminder.Name, At: now,
+					Link: "/forums/" + e.CommunitySlug + "/events/" + strconv.FormatInt(e.ID, 10),
+					Params: map[string]string{"title.en": e.TitleEn, "title.mn": e.TitleMn, "name.en": e.NameEn, "name.mn": e.NameMn,
+						"when": whenText(e.Start, defaultZoneName)}})
 			})
 			if err != nil {
 				return err

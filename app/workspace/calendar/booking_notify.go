@@ -14,6 +14,9 @@ var (
 	// Reminder reminds the student the day before.
 	Reminder = notify.Register(notify.Kind{Name: "calendar.reminder", Title: "workspaceCalendar.notify.reminder.title",
 		Body: "workspaceCalendar.notify.reminder.body", Label: "workspaceCalendar.notify.reminder.label", DefaultEmail: notify.Immediate})
+	// EventReminder reminds a person going to a community event the day before.
+	EventReminder = notify.Register(notify.Kind{Name: "calendar.eventReminder", Title: "workspaceCalendar.notify.eventReminder.title",
+		Body: "workspaceCalendar.notify.eventReminder.body", Label: "workspaceCalendar.notify.eventReminder.label", DefaultEmail: notify.Immediate})
 	// Invited tells a person they are invited to an event.
 	Invited = notify.Register(notify.Kind{Name: "calendar.invited", Title: "workspaceCalendar.notify.invited.title",
 		Body: "workspaceCalendar.notify.invited.body", Label: "workspaceCalendar.notify.invited.label", DefaultEmail: notify.Digest})

@@ -153,6 +153,11 @@ func (h *Handlers) items(ctx context.Context, userID int64, lang string, from, t
 		return out, err
 	}
 	out.Items = append(out.Items, interviews...)
+	community, err := h.communityEvents(ctx, userID, lang, from, to)
+	if err != nil {
+		return out, err
+	}
+	out.Items = append(out.Items, community...)
 	sort.SliceStable(out.Items, func(i, j int) bool { return out.Items[i].Start.Before(out.Items[j].Start) })
 	return out, nil
 }
@@ -171,7 +176,7 @@ func (h *Handlers) interviews(ctx context.Context, userID int64, lang string, fr
 		if !v.End().After(from) {
 			continue
 		}
-		title, _ := pickTitle(lang, v.TitleEn, v.TitleMn)
+		title := pick(lang, v.TitleEn, v.TitleMn)
 		it := CalendarItem{Key: "interview:" + strconv.FormatInt(v.ID, 10), Kind: "interview", ID: v.ID, Start: v.Start.UTC(),
 			End: v.End().UTC(), Notes: v.Note, Location: strings.TrimSpace(v.Place + " " + v.Link), Status: v.Status,
 			Title: i18n.T(lang, "workspaceInterviews.calendar.applicant", "title", title), Link: "/dashboard/applications",
@@ -185,18 +190,42 @@ func (h *Handlers) interviews(ctx context.Context, userID int64, lang string, fr
 	return out, nil
 }
 
-func pickTitle(lang, en, mn string) (string, bool) {
-	if (lang == "mn" && mn != "") || en == "" {
-		return mn, mn != ""
+// communityEvents are the community events the person is going to (kind "community"), in
+// communities they may still read, cancelled ones left out: read-only here, linking to the
+// event's page, where the answer is changed. Titled in the request's language; the place
+// (or the online link) is the location, the community's name the notes.
+func (h *Handlers) communityEvents(ctx context.Context, userID int64, lang string, from, to time.Time) ([]CalendarItem, error) {
+	list, err := h.Store.EventsGoingOf(ctx, userID, from, to, h.Now(), maxItems)
+	if err != nil {
+		return nil, err
 	}
-	return en, true
+	out := make([]CalendarItem, 0, len(list))
+	for _, e := range list {
+		where := e.Place
+		if where == "" {
+			where = e.OnlineURL
+		}
+		out = append(out, CalendarItem{Key: "community:" + strconv.FormatInt(e.ID, 10), Kind: "community", ID: e.ID,
+			Title: pick(lang, e.TitleEn, e.TitleMn), Start: e.Start.UTC(), End: e.End.UTC(), Notes: pick(lang, e.NameEn, e.NameMn),
+			Location: where, Status: "going", Link: "/forums/" + e.CommunitySlug + "/events/" + strconv.FormatInt(e.ID, 10),
+			Invitees: []InviteeView{}})
+	}
+	return out, nil
+}
+
+// pick is the text in lang, or in the other language when lang's is empty.
+func pick(lang, en, mn string) string {
+	if (lang == "mn" && mn != "") || en == "" {
+		return mn
+	}
+	return en
 }
 
 // programDates are the phases of the Cultural Volunteer Program's timeline (app/site) for the
 // person's own live registrations: each registration is for the next timeline after it was
 // sent (site.TimelineYear), shown as all-day spans on Ulaanbaatar's days, read-only, linking
-// to the program's page. Community events (the communities module has none) have no dates to
-// show yet: they would join here, as interviews do through interviews() above.
+// to the program's page. Interviews join through interviews() and community events through
+// communityEvents() above.
 func (h *Handlers) programDates(ctx context.Context, userID int64, lang string, from, to time.Time) ([]CalendarItem, error) {
 	regs, err := h.Store.ProgramRegistrationsOf(ctx, userID)
 	if err != nil || len(regs) == 0 {

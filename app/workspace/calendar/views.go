@@ -149,8 +149,8 @@ type EventView struct {
 
 // CalendarItem is one thing in the calendar: an event, an appointment or a deadline.
 type CalendarItem struct {
-	Key      string    `json:"key" description:"unique in the answer: event:1, booking:2, deadline:3, program:volunteer-2027-training"`
-	Kind     string    `json:"kind" enum:"event,appointment,deadline,invitation,program,interview"`
+	Key      string    `json:"key" description:"unique in the answer: event:1, booking:2, deadline:3, program:volunteer-2027-training, interview:5, community:4"`
+	Kind     string    `json:"kind" enum:"event,appointment,deadline,invitation,program,interview,community" description:"community: a community event the person is going to (read-only here)"`
 	ID       int64     `json:"id"`
 	Title    string    `json:"title" description:"the event's title; for an appointment the other person's name; for a deadline the opportunity's title in the request's language"`
 	Start    time.Time `json:"start"`
@@ -158,7 +158,7 @@ type CalendarItem struct {
 	AllDay   bool      `json:"allDay"`
 	Notes    string    `json:"notes"`
 	Location string    `json:"location"`
-	Status   string    `json:"status" description:"an appointment's status; applied or saved for a deadline; the person's answer to an invitation; the registration's status for program dates (new, in_review, accepted); the interview's (proposed, confirmed, change_requested); empty for events"`
+	Status   string    `json:"status" description:"an appointment's status; applied or saved for a deadline; the person's answer to an invitation; the registration's status for program dates (new, in_review, accepted); the interview's (proposed, confirmed, change_requested); going for community events; empty for events"`
 	Link     string    `json:"link" description:"where it is acted on, without the language prefix"`
 	// Owner is who invited the person (invitations only).
 	Owner string `json:"owner"`

@@ -186,6 +186,8 @@ export const routeModules: RouteModule[] = [
     paths: ['/forums/:community', '/forums/:community/:forum', '/u/:handle', ...dash('/communities', '/communities/:slug', '/moderation')].concat(
       // Posts (features/communities/posts/routes.tsx, brought by the communities' module).
       ['/post', '/post/:slug', '/forums/:community/:forum/:topic', ...dash('/post', '/post/:slug', '/post/:slug/edit')],
+      // Events (features/communities/events, in the communities' module).
+      ['/forums/:community/events/new', '/forums/:community/events/:id'],
     ),
     load: () => import('../features/communities/routes'),
   },

@@ -1866,6 +1866,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/communities/{slug}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A community's events that have not ended, soonest first (cancelled ones marked); keyset paging; 403 for members-only communities to non-members */
+        get: operations["listCommunityEvents"];
+        put?: never;
+        /** The community's admins and moderators create an event (starting in the future); its followers are told */
+        post: operations["createCommunityEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/communities/{slug}/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event with the caller's answer and what they may do (403 members only; 404 unknown or its author blocked either way) */
+        get: operations["getCommunityEvent"];
+        /** The community's admins and moderators change an event that has not ended or been cancelled */
+        put: operations["updateCommunityEvent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/communities/{slug}/events/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The community's admins and moderators cancel an event with a reason; everyone going is told */
+        post: operations["cancelCommunityEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/communities/{slug}/events/{id}/rsvp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A member answers going or not going until the event starts (409 full when no place is left) */
+        put: operations["answerCommunityEvent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/communities/{slug}/forums": {
         parameters: {
             query?: never;
@@ -2910,6 +2980,23 @@ export interface paths {
         get: operations["getEligibility"];
         /** State passport country and languages once; postings then say whether a visa is needed */
         put: operations["setEligibility"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The events the caller is going to, from now on, soonest first (at most 100) */
+        get: operations["listMyCommunityEvents"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -4830,6 +4917,7 @@ export interface components {
             chat: components["schemas"]["ChatExportedChat"];
             comments: components["schemas"]["CommunitiesExportedComment"][];
             communities: components["schemas"]["CommunitiesMyCommunity"][];
+            communityEventAnswers: components["schemas"]["CommunitiesRSVPExport"][];
             communityProfile: components["schemas"]["CommunitiesMyProfile"] | null;
             directionBoard: components["schemas"]["DirectionboardPastResultView"][];
             drafts: components["schemas"]["FormsOwnDraft"][];
@@ -5568,10 +5656,13 @@ export interface components {
             /** Format: int64 */
             id: number;
             invitees: components["schemas"]["CalendarInviteeView"][];
-            /** @description unique in the answer: event:1, booking:2, deadline:3, program:volunteer-2027-training */
+            /** @description unique in the answer: event:1, booking:2, deadline:3, program:volunteer-2027-training, interview:5, community:4 */
             key: string;
-            /** @enum {string} */
-            kind: "event" | "appointment" | "deadline" | "invitation" | "program" | "interview";
+            /**
+             * @description community: a community event the person is going to (read-only here)
+             * @enum {string}
+             */
+            kind: "event" | "appointment" | "deadline" | "invitation" | "program" | "interview" | "community";
             /** @description where it is acted on, without the language prefix */
             link: string;
             location: string;
@@ -5579,7 +5670,7 @@ export interface components {
             owner: string;
             /** Format: date-time */
             start: string;
-            /** @description an appointment's status; applied or saved for a deadline; the person's answer to an invitation; the registration's status for program dates (new, in_review, accepted); the interview's (proposed, confirmed, change_requested); empty for events */
+            /** @description an appointment's status; applied or saved for a deadline; the person's answer to an invitation; the registration's status for program dates (new, in_review, accepted); the interview's (proposed, confirmed, change_requested); going for community events; empty for events */
             status: string;
             /** @description the event's title; for an appointment the other person's name; for a deadline the opportunity's title in the request's language */
             title: string;
@@ -6091,6 +6182,91 @@ export interface components {
             targetId: number;
             targetType: string;
             title: string;
+        };
+        CommunitiesEventCan: {
+            /** @description answer going or not going now */
+            answer: boolean;
+            /** @description change or cancel it (the community's admins and moderators) */
+            edit: boolean;
+            /** @description not a member yet: joining lets them answer */
+            join: boolean;
+        };
+        CommunitiesEventCancelRequest: {
+            reason: string;
+        };
+        CommunitiesEventList: {
+            items: components["schemas"]["CommunitiesEventView"][];
+            /** @description the cursor of the next page; empty at the end */
+            next: string;
+        };
+        CommunitiesEventLogView: {
+            /** @enum {string} */
+            action: "create" | "update" | "cancel";
+            actor: string;
+            /** Format: date-time */
+            at: string;
+            reason: string;
+        };
+        CommunitiesEventRequest: {
+            /** @description how many people may be going (0: no limit) */
+            capacity: number;
+            /** @description Markdown */
+            descriptionEn: string;
+            /** @description Markdown */
+            descriptionMn: string;
+            /**
+             * Format: date-time
+             * @description after start, at most 31 days later
+             */
+            end: string;
+            /** @description https link of an online event; this or place */
+            onlineUrl: string;
+            /** @description where it happens; this or onlineUrl */
+            place: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339; in the future when the event is created
+             */
+            start: string;
+            titleEn: string;
+            titleMn: string;
+        };
+        CommunitiesEventView: {
+            can: components["schemas"]["CommunitiesEventCan"];
+            cancelReason: string;
+            /** @description 0: no limit */
+            capacity: number;
+            communityName: string;
+            communitySlug: string;
+            /** @description sanitised HTML */
+            descriptionHtml: string;
+            /** Format: date-time */
+            end: string;
+            full: boolean;
+            /** @description how many people are going */
+            going: number;
+            history?: components["schemas"]["CommunitiesEventLogView"][];
+            /** Format: int64 */
+            id: number;
+            /** @description the event's page without the language */
+            link: string;
+            /**
+             * @description the caller's answer; empty when none
+             * @enum {string}
+             */
+            myAnswer: "" | "going" | "not_going";
+            onlineUrl: string;
+            place: string;
+            source?: components["schemas"]["CommunitiesEventRequest"];
+            /** Format: date-time */
+            start: string;
+            started: boolean;
+            /** @enum {string} */
+            status: "scheduled" | "cancelled";
+            /** @description in the request's language, or the other when it has none */
+            title: string;
+            /** @description the time in Ulaanbaatar, e.g. 2026-11-24 18:00–20:00 (UTC+08:00) */
+            when: string;
         };
         CommunitiesExportedComment: {
             /** @description Markdown as written */
@@ -6659,6 +6835,21 @@ export interface components {
             status: "requested" | "active" | "rejected" | "suspended";
             /** @enum {string} */
             visibility: "public" | "members";
+        };
+        CommunitiesRSVPExport: {
+            answer: string;
+            /** Format: date-time */
+            at: string;
+            community: string;
+            /** Format: int64 */
+            eventId: number;
+            /** Format: date-time */
+            start: string;
+            title: string;
+        };
+        CommunitiesRSVPRequest: {
+            /** @enum {string} */
+            answer: "going" | "not_going";
         };
         CommunitiesReportRequest: {
             note: string;
@@ -18732,6 +18923,485 @@ export interface operations {
             };
         };
     };
+    listCommunityEvents: {
+        parameters: {
+            query?: {
+                /** @description the cursor of the previous page */
+                after?: string;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesEventList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    createCommunityEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CommunitiesEventRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesEventView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    getCommunityEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesEventView"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    updateCommunityEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CommunitiesEventRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesEventView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    cancelCommunityEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CommunitiesEventCancelRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesEventView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    answerCommunityEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CommunitiesRSVPRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesEventView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
     createForum: {
         parameters: {
             query?: never;
@@ -24131,6 +24801,62 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    listMyCommunityEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunitiesEventList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

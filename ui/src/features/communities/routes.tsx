@@ -14,8 +14,16 @@ const commView = (name: CommPage) =>
 const comm = (path: string, name: CommPage) =>
   page(path, `communities.${name}`, commView(name), {
     page: path.slice(1).replace(/:/g, ''),
-    sections: path.startsWith('/d') ? [...dashboardSections, 'communities'] : ['communities'],
+    // A community's page and its dashboard page list its upcoming events (features/communities/events).
+    sections: [...(path.startsWith('/d') ? [...dashboardSections, 'communities'] : ['communities']), ...(name === 'community' || name === 'manage' ? ['events.ui'] : [])],
   });
+
+// Events: one event (and the form of a new one), before the topics' /forums/:community/:forum/:topic
+// ("events" is not a forum's slug). Strings in events.ui (events.errors and events.notify stay on the server).
+type EventPage = 'event' | 'newEvent';
+const eventView = (name: EventPage) => lazyView('communities/events/pages/Event', () => import('./events/pages/Event').then((m) => m[name]));
+const eventRoute = (path: string, name: EventPage, key: string) =>
+  page(path, key, eventView(name), { page: path.slice(1).replace(/:/g, ''), sections: ['communities', 'events.ui'] });
 
 // Moderation: the review queue, appeals, one's reports. The report and block dialogs load on
 // first use (their words: moderation.ui).
@@ -25,6 +33,8 @@ export const routes: RouteDef[] = [
   comm('/forums/:community', 'community'),
   comm('/forums/:community/:forum', 'forum'),
   comm('/u/:handle', 'profile'),
+  eventRoute('/forums/:community/events/new', 'newEvent', 'events.ui.newPage'),
+  eventRoute('/forums/:community/events/:id', 'event', 'events.ui.page'),
   comm('/dashboard/communities', 'mine'),
   comm('/dashboard/communities/:slug', 'manage'),
   dashboardRoute('/dashboard/moderation', 'moderation.ui', moderationPage, ['moderation.ui']),

@@ -1,7 +1,7 @@
 // The dashboard of communities: /dashboard/communities (my communities and requests; platform
 // admins create communities and decide requests; enterprise owners and managers ask for one)
 // and /dashboard/communities/{slug} (a community's settings, members with requests to join and
-// roles, and forums) for the community's admins.
+// roles, forums and upcoming events) for the community's admins.
 import type { TargetedEvent } from 'preact';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,7 @@ import {
   updateForum,
 } from '../api';
 import { Badge, C } from '../components/parts';
+import { CommunityEvents } from '../../events/CommunityEvents';
 
 const S = `${C}.manage`;
 
@@ -465,6 +466,7 @@ function Settings({ slug }: { slug: string }) {
       {c.status !== 'active' && <Alert variant="info">{t(`${S}.statusNote.${c.status}`, { reason: c.reason })}</Alert>}
       {c.status === 'active' && <Members slug={slug} />}
       {c.status === 'active' && <Forums c={c} onChanged={reload} />}
+      {c.status === 'active' && <CommunityEvents slug={c.slug} canCreate={c.can.moderate} />}
       <Section id="settings" title={t(`${S}.settings`)}>
         <CommunityForm key={c.slug} initial={valuesOf(c)} autoHide submitLabel={t(`${S}.save`)} onSubmit={save} />
       </Section>

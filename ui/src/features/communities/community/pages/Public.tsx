@@ -28,6 +28,7 @@ import {
 } from '../api';
 import { Badge, C, CommunityBadges, FollowControl, JoinControl, Pending, usePageData, useTitle } from '../components/parts';
 import { PersonMenu, ReportButton } from '../../moderation/ReportButton';
+import { CommunityEvents } from '../../events/CommunityEvents';
 
 const dec = (s: string) => decodeURIComponent(s);
 
@@ -170,6 +171,7 @@ export function Community() {
           <div class="comm-markdown" dangerouslySetInnerHTML={{ __html: c.rulesHtml }} />
         </details>
       )}
+      {c.can.read && c.status === 'active' && <CommunityEvents slug={c.slug} canCreate={c.can.moderate} />}
       <section aria-labelledby="comm-forums">
         <h2 id="comm-forums">{t(`${C}.community.forums`)}</h2>
         {!c.can.read && members ? (

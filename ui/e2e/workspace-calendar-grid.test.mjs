@@ -14,6 +14,7 @@ const site = useSite();
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 375, height: 740 };
 const K = 'workspaceCalendar.calendar';
+const E = 'workspaceCalendar.editor';
 const HOUR = 3600e3;
 /** The instant of a day's local time in Ulaanbaatar (UTC+8, no daylight saving). */
 const ub = (day, hh, mm = 0) => new Date(`${day}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00+08:00`).toISOString();
@@ -200,10 +201,10 @@ describe('calendar hour grids', () => {
       assert.ok(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.classList.contains('tg-col'), [x, y]), 'empty hours at 09:00');
       await drag(page, x, y, 0, 1.5 * hour);
       const dialog = page.getByRole('dialog');
-      await dialog.getByLabel(t(lang, `${K}.fields.startTime`)).waitFor();
-      assert.equal(await dialog.getByLabel(t(lang, `${K}.fields.startTime`)).inputValue(), '09:00');
-      assert.equal(await dialog.getByLabel(t(lang, `${K}.fields.endTime`)).inputValue(), '10:30');
-      assert.equal(await dialog.getByLabel(t(lang, `${K}.fields.start`)).inputValue(), await page.locator('.tg-col').first().getAttribute('data-col'));
+      await dialog.getByLabel(t(lang, `${E}.fields.startTime`)).waitFor();
+      assert.equal(await dialog.getByLabel(t(lang, `${E}.fields.startTime`)).inputValue(), '09:00');
+      assert.equal(await dialog.getByLabel(t(lang, `${E}.fields.endTime`)).inputValue(), '10:30');
+      assert.equal(await dialog.getByLabel(t(lang, `${E}.fields.start`)).inputValue(), await page.locator('.tg-col').first().getAttribute('data-col'));
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
 

@@ -84,7 +84,7 @@ describe('appointments and calendar', () => {
       const target = await s.page.evaluate(() => document.activeElement.dataset.day);
       await s.page.keyboard.press('Enter');
       const dialog = s.page.getByRole('dialog');
-      await dialog.getByRole('button', { name: t(lang, 'workspaceCalendar.calendar.newOn') }).waitFor();
+      await dialog.getByRole('button', { name: t(lang, 'workspaceCalendar.editor.newOn') }).waitFor();
       assert.ok(target > day, `moved from ${day} to ${target}`);
       await s.page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
@@ -110,8 +110,8 @@ describe('appointments and calendar', () => {
       const chip = s.page.locator('.cal-agenda button', { hasText: invite });
       await chip.waitFor();
       await chip.click();
-      await s.page.getByRole('dialog').getByRole('button', { name: t(lang, 'workspaceCalendar.calendar.accept') }).click();
-      await s.page.locator('.toast__message', { hasText: t(lang, 'workspaceCalendar.calendar.responded') }).first().waitFor();
+      await s.page.getByRole('dialog').getByRole('button', { name: t(lang, 'workspaceCalendar.editor.accept') }).click();
+      await s.page.locator('.toast__message', { hasText: t(lang, 'workspaceCalendar.editor.responded') }).first().waitFor();
       await s.page.waitForFunction(() => document.getAnimations().length === 0); // the view buttons' colour transition
       found.push(...(await axe(s.page, `${lang} calendar`)));
 
@@ -175,16 +175,16 @@ describe('appointments and calendar', () => {
       await s.page.locator('.toast__message', { hasText: t(lang, 'workspaceCalendar.calendar.appointmentMoved') }).first().waitFor();
       const there = col.locator('.tg-ev', { hasText: COUNSELOR }).filter({ hasText: `${ubTime(pick.end)}–` });
       await there.click();
-      const form = s.page.getByRole('dialog').getByRole('form', { name: t(lang, 'workspaceCalendar.calendar.moveTitle') });
-      await form.getByLabel(t(lang, 'workspaceCalendar.calendar.moveStart')).fill('03:10');
+      const form = s.page.getByRole('dialog').getByRole('form', { name: t(lang, 'workspaceCalendar.editor.moveTitle') });
+      await form.getByLabel(t(lang, 'workspaceCalendar.editor.moveStart')).fill('03:10');
       let sent = moved();
-      await form.getByRole('button', { name: t(lang, 'workspaceCalendar.calendar.moveSubmit') }).click();
+      await form.getByRole('button', { name: t(lang, 'workspaceCalendar.editor.moveSubmit') }).click();
       assert.equal((await sent).status(), 422);
       await form.locator('.field__error', { hasText: t(lang, 'workspaceCalendar.errors.outside') }).waitFor();
       await s.page.waitForFunction(() => document.activeElement?.id.startsWith('move-start-'));
-      await form.getByLabel(t(lang, 'workspaceCalendar.calendar.moveStart')).fill(ubTime(pick.start));
+      await form.getByLabel(t(lang, 'workspaceCalendar.editor.moveStart')).fill(ubTime(pick.start));
       sent = moved();
-      await form.getByRole('button', { name: t(lang, 'workspaceCalendar.calendar.moveSubmit') }).click();
+      await form.getByRole('button', { name: t(lang, 'workspaceCalendar.editor.moveSubmit') }).click();
       assert.equal((await sent).status(), 200);
       await s.page.locator('.toast__message', { hasText: t(lang, 'workspaceCalendar.calendar.appointmentMoved') }).first().waitFor();
       await appt.waitFor();
@@ -200,8 +200,8 @@ describe('appointments and calendar', () => {
       await daySection.locator('li', { hasText: tf(lang, 'workspaceCalendar.booking.day.student', { name: STUDENT }) }).filter({ hasText: time }).first().waitFor();
       // The counselor may move it too: the appointment's "move" opens its time field.
       const theirs = daySection.locator('li', { hasText: tf(lang, 'workspaceCalendar.booking.day.student', { name: STUDENT }) }).filter({ hasText: time }).first();
-      await theirs.getByRole('button', { name: t(lang, 'workspaceCalendar.calendar.moveTitle') }).click();
-      await theirs.getByRole('form', { name: t(lang, 'workspaceCalendar.calendar.moveTitle') }).getByLabel(t(lang, 'workspaceCalendar.calendar.moveStart')).waitFor();
+      await theirs.getByRole('button', { name: t(lang, 'workspaceCalendar.editor.moveTitle') }).click();
+      await theirs.getByRole('form', { name: t(lang, 'workspaceCalendar.editor.moveTitle') }).getByLabel(t(lang, 'workspaceCalendar.editor.moveStart')).waitFor();
       await c.page.getByRole('heading', { name: t(lang, 'workspaceCalendar.booking.availability.title') }).waitFor();
       await noRawKeys(c.page);
       found.push(...(await axe(c.page, `${lang} booking (counselor)`)));

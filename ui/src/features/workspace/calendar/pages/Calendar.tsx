@@ -5,24 +5,23 @@
 // (components/TimeGrid.tsx) where one's own events move and resize by mouse and keyboard, each
 // change saved optimistically and rolled back, with a message, when the server refuses it. On a
 // phone the week is shown a day at a time. Below: the private .ics feed for phone calendars.
-import type { TargetedDragEvent, TargetedKeyboardEvent } from 'preact';
+import type { ComponentType, TargetedDragEvent, TargetedKeyboardEvent } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import type { ApiError } from '../../../../lib/api';
-import { FormMessage, useForm } from '../../../../lib/form';
 import { formatDate } from '../../../../lib/formatTime';
+import { lazyView, type PageComponent, prepare } from '../../../../lib/lazy';
 import { onApiError } from '../../../../lib/session';
 import { toast } from '../../../../lib/toast';
 import { DashboardShell } from '../../../../ui/DashboardShell';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../calendar.css?inline';
-import { Dialog } from '../../../../ui/Dialog';
-import { TextField } from '../../../../ui/fields/TextField';
-import { createEvent, deleteEvent, type CalendarItem, getFeed, listItems, makeFeed, reschedule, respond, revokeFeed, type Feed, updateEvent } from '../api';
-import { addDays, at, atMinute, drawnOn, hhmm, itemsOn, moveToDay, parseDay, step, type View, VIEWS, windowOf, WEEKDAYS, ymd } from '../grid';
+import { Alert } from '../../../../ui/Alert';
+import { type CalendarItem, getFeed, listItems, makeFeed, reschedule, revokeFeed, type Feed, updateEvent } from '../api';
+import { addDays, atMinute, drawnOn, hhmm, itemsOn, moveToDay, parseDay, step, type View, VIEWS, windowOf, WEEKDAYS, ymd } from '../grid';
+import { Agenda, ItemLine } from '../components/Agenda';
+import type { DialogsProps, Editing } from '../components/Dialogs';
 import { type Change, type How, TimeGrid } from '../components/TimeGrid';
-import { RescheduleForm } from '../components/RescheduleForm';
 
 adoptStyles(css);
 
@@ -32,7 +31,40 @@ export function Calendar() {
   return <DashboardShell page="calendar">{() => <CalendarBody />}</DashboardShell>;
 }
 
-type Editing = { item?: CalendarItem; day: string; startTime?: string; end?: string; endTime?: string } | null;
+// The dialogs (a day's items, an item's details and move form, an event's form) and their words
+// are not needed to paint the calendar: they load after the page, on first use at the latest,
+// and a dialog opens once they are there (no raw keys). The sections are the route module's own
+// (listed by the booking page, which uses them too), so they are not in every page's entry.
+const dialogs = lazyView('workspace/calendar/components/Dialogs', () => import('../components/Dialogs').then((m) => m.Dialogs));
+const dialogSections = ['workspaceCalendar.editor', 'workspaceCalendar.booking'];
+
+/** The open dialog (none while `props` is null, or until the dialogs and their words are loaded). */
+function useDialogs(props: DialogsProps | null) {
+  const { i18n } = useTranslation();
+  const [Loaded, setLoaded] = useState<PageComponent | null>(() => dialogs.loaded() ?? null);
+  useEffect(() => {
+    if (Loaded) return;
+    let live = true;
+    prepare({ view: dialogs, sections: dialogSections }, i18n).then(
+      () => live && setLoaded(() => dialogs.loaded() ?? null),
+      () => undefined, // offline: the dialogs do not open
+    );
+    return () => {
+      live = false;
+    };
+  }, [Loaded, i18n]);
+  const View = Loaded as ComponentType<DialogsProps> | null;
+  return View && props ? <View {...props} /> : null;
+}
+
+/** A message of the page (the markup of lib/form's FormMessage, without the forms' code). */
+function Problem({ message }: { message: string }) {
+  return (
+    <div role="alert" class="form-message">
+      <Alert variant="error">{message}</Alert>
+    </div>
+  );
+}
 
 const NARROW = '(max-width: 600px)';
 /** How long the keys rest (ms) before an appointment moved by them is sent. */
@@ -60,7 +92,7 @@ function CalendarBody() {
   const [items, setItems] = useState<CalendarItem[] | null>(null);
   const [error, setError] = useState('');
   const [openDay, setOpenDay] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const [shown, setShown] = useState<CalendarItem | null>(null);
   const win = windowOf(view, anchor);
 
@@ -169,6 +201,27 @@ function CalendarBody() {
     );
   };
 
+  const dialogs = useDialogs(
+    openDay || shown || editing
+      ? {
+          items: items ?? [],
+          openDay,
+          shown,
+          editing,
+          onCloseDay: () => setOpenDay(null),
+          onCloseItem: () => setShown(null),
+          onCloseEditor: () => setEditing(null),
+          onOpen: (i) => (setOpenDay(null), open(i)),
+          onNewOn: (day) => (setOpenDay(null), setEditing({ day })),
+          onDone: () => {
+            setShown(null);
+            setEditing(null);
+            load();
+          },
+        }
+      : null,
+  );
+
   return (
     <div class="cal">
       <div class="cal-bar">
@@ -197,7 +250,7 @@ function CalendarBody() {
           {t(`${K}.new`)}
         </button>
       </div>
-      {error && <FormMessage message={error} />}
+      {error && <Problem message={error} />}
       {items === null ? (
         <p aria-busy="true">{t(`${K}.loading`)}</p>
       ) : view === 'week' || view === 'day' ? (
@@ -226,66 +279,9 @@ function CalendarBody() {
       <p class="visually-hidden" aria-live="polite" id="cal-said">
         {said}
       </p>
-      <Dialog open={openDay !== null} onClose={() => setOpenDay(null)} id="cal-day" title={openDay ? t(`${K}.dayTitle`, { date: formatDate(t, openDay) }) : ''}>
-        {openDay && (
-          <>
-            <Agenda days={[openDay]} items={items ?? []} onOpen={(i) => (setOpenDay(null), open(i))} bare />
-            <button
-              type="button"
-              onClick={() => {
-                const day = openDay;
-                setOpenDay(null);
-                setEditing({ day });
-              }}
-            >
-              {t(`${K}.newOn`)}
-            </button>
-          </>
-        )}
-      </Dialog>
-      <Dialog open={shown !== null} onClose={() => setShown(null)} id="cal-item" title={shown?.title ?? ''}>
-        {shown && (
-          <ItemDetail
-            item={shown}
-            onResponded={() => {
-              setShown(null);
-              load();
-            }}
-          />
-        )}
-        {shown?.kind === 'appointment' && shown.canMove && (
-          <RescheduleForm
-            id={shown.id}
-            start={shown.start}
-            onDone={() => {
-              setShown(null);
-              load();
-            }}
-          />
-        )}
-      </Dialog>
-      {editing && (
-        <EventDialog
-          editing={editing}
-          onDone={() => {
-            setEditing(null);
-            load();
-          }}
-          onClose={() => setEditing(null)}
-        />
-      )}
+      {dialogs}
       <FeedPanel />
     </div>
-  );
-}
-
-function ItemLine({ item }: { item: CalendarItem }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <span class="cal-time">{item.allDay ? t(`${K}.allDay`) : hhmm(item.start)}</span> <span class="visually-hidden">{t(`${K}.kinds.${item.kind}`)}: </span>
-      {item.title}
-    </>
   );
 }
 
@@ -407,182 +403,6 @@ function DayGrid(props: {
   );
 }
 
-/** The day and agenda views (and a day's dialog): days with something on them, in order. */
-function Agenda({ days, items, onOpen, bare }: { days: string[]; items: CalendarItem[]; onOpen: (i: CalendarItem) => void; bare?: boolean }) {
-  const { t } = useTranslation();
-  const withItems = days.map((day) => ({ day, list: itemsOn(items, day) })).filter((d) => d.list.length);
-  if (!withItems.length) return <p class="cal-empty">{t(`${K}.empty`)}</p>;
-  return (
-    <div class="cal-agenda">
-      {withItems.map(({ day, list }) => (
-        <section key={day} aria-label={formatDate(t, day)}>
-          {!bare && <h3>{formatDate(t, day)}</h3>}
-          <ul>
-            {list.map((item) => (
-              <li key={item.key}>
-                <button type="button" class={`cal-chip cal-chip--${item.kind}`} onClick={() => onOpen(item)}>
-                  <ItemLine item={item} />
-                  {!item.allDay && <span class="cal-time">{` – ${hhmm(item.end)}`}</span>}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
-  );
-}
-
-function ItemDetail({ item, onResponded }: { item: CalendarItem; onResponded: () => void }) {
-  const { t } = useTranslation();
-  const [error, setError] = useState('');
-  const answer = (r: 'accepted' | 'declined') =>
-    respond(item.id, r).then(
-      () => {
-        toast.success(t(`${K}.responded`));
-        onResponded();
-      },
-      (err: ApiError) => {
-        onApiError(err);
-        setError(err.message);
-      },
-    );
-  return (
-    <>
-      {item.kind === 'invitation' && (
-        <>
-          <p>{t(`${K}.from`, { name: item.owner })}</p>
-          <p>{t(`${K}.inviteStatus.${item.status}`)}</p>
-          {error && <FormMessage message={error} />}
-          <div class="button-row">
-            <button type="button" disabled={item.status === 'accepted'} onClick={() => answer('accepted')}>
-              {t(`${K}.accept`)}
-            </button>
-            <button type="button" class="secondary outline" disabled={item.status === 'declined'} onClick={() => answer('declined')}>
-              {t(`${K}.decline`)}
-            </button>
-          </div>
-        </>
-      )}
-      <p>
-        {t(`${K}.kinds.${item.kind}`)}
-        {item.kind === 'deadline' && ` · ${t(`${K}.deadlineStatus.${item.status}`)}`}
-        {item.kind === 'appointment' && ` · ${t(`workspaceCalendar.booking.statuses.${item.status}`)}`}
-      </p>
-      <p>{item.allDay ? formatDate(t, ymd(new Date(item.start))) : `${formatDate(t, item.start)}, ${hhmm(item.start)} – ${hhmm(item.end)}`}</p>
-      {item.location && <p>{item.location}</p>}
-      {item.notes && <p class="cal-notes">{item.notes}</p>}
-      <Link href={item.link}>{t(`${K}.open`)}</Link>
-    </>
-  );
-}
-
-/** Create or edit an event: dates as YYYY-MM-DD and times as HH:MM, errors beside their fields. */
-function EventDialog({ editing, onDone, onClose }: { editing: NonNullable<Editing>; onDone: () => void; onClose: () => void }) {
-  const { t } = useTranslation();
-  const item = editing.item;
-  const form = useForm({
-    title: item?.title ?? '',
-    start: item ? ymd(new Date(item.start)) : editing.day,
-    startTime: item ? hhmm(item.start) : (editing.startTime ?? '09:00'),
-    end: item ? ymd(new Date(item.end)) : (editing.end ?? editing.day),
-    endTime: item ? hhmm(item.end) : (editing.endTime ?? '10:00'),
-    location: item?.location ?? '',
-    notes: item?.notes ?? '',
-    invitees: (item?.invitees ?? []).map((i) => i.email).join(', '),
-  });
-  const { attach, values: v } = form;
-  const save = form.submit(async () => {
-    const start = at(v.start, v.startTime);
-    const end = at(v.end, v.endTime);
-    const local: Record<string, string> = {};
-    if (!start) local[at(v.start, '00:00') ? 'startTime' : 'start'] = t(`${K}.badTime`);
-    if (!end) local[at(v.end, '00:00') ? 'endTime' : 'end'] = t(`${K}.badTime`);
-    if (Object.keys(local).length) return form.fail(local);
-    const invitees = v.invitees
-      .split(/[,;\s]+/)
-      .map((e) => e.trim())
-      .filter(Boolean);
-    const body = { title: v.title, location: v.location, notes: v.notes, start: start!, end: end!, invitees };
-    try {
-      if (item) await updateEvent(item.id, body);
-      else await createEvent(body);
-      toast.success(t(`${K}.saved`));
-      onDone();
-    } catch (err) {
-      form.failWith(err as ApiError);
-    }
-  });
-  const remove = async () => {
-    if (!item) return;
-    try {
-      await deleteEvent(item.id);
-      toast.success(t(`${K}.deleted`));
-      onDone();
-    } catch (err) {
-      form.failWith(err as ApiError);
-    }
-  };
-  const f = (name: keyof typeof v, extra: { hint?: string; type?: 'text' } = {}) => (
-    <TextField id={`ev-${name}`} label={t(`${K}.fields.${name}`)} {...form.text(name)} {...extra} />
-  );
-  return (
-    <Dialog open onClose={onClose} id="cal-edit" title={t(item ? `${K}.edit` : `${K}.new`)}>
-      <form ref={attach} onSubmit={save} noValidate>
-        <FormMessage message={form.message} />
-        {f('title')}
-        <div class="grid">
-          {f('start', { hint: t('ui.dateField.hint') })}
-          {f('startTime', { hint: t(`${K}.fields.timeHint`) })}
-        </div>
-        <div class="grid">
-          {f('end', { hint: t('ui.dateField.hint') })}
-          {f('endTime', { hint: t(`${K}.fields.timeHint`) })}
-        </div>
-        {f('location')}
-        {f('invitees', { hint: t(`${K}.inviteesHint`) })}
-        {item && item.invitees.length > 0 && (
-          <>
-            <p>{t(`${K}.invited`)}</p>
-            <ul>
-              {item.invitees.map((i) => (
-                <li key={i.email}>{`${i.name} — ${t(`${K}.inviteStatus.${i.status}`)}`}</li>
-              ))}
-            </ul>
-          </>
-        )}
-        <div class="field">
-          <label for="ev-notes">{t(`${K}.fields.notes`)}</label>
-          <textarea
-            id="ev-notes"
-            name="notes"
-            rows={3}
-            value={v.notes}
-            aria-invalid={form.errors.notes ? 'true' : undefined}
-            aria-describedby={form.errors.notes ? 'ev-notes-error' : undefined}
-            onInput={(e) => form.set('notes', e.currentTarget.value)}
-          />
-          {form.errors.notes && (
-            <small id="ev-notes-error" class="field__error">
-              {form.errors.notes}
-            </small>
-          )}
-        </div>
-        <div class="button-row">
-          <button type="submit" aria-busy={form.busy ? 'true' : undefined}>
-            {t(`${K}.save`)}
-          </button>
-          {item && (
-            <button type="button" class="secondary outline" onClick={remove}>
-              {t(`${K}.delete`)}
-            </button>
-          )}
-        </div>
-      </form>
-    </Dialog>
-  );
-}
-
 /** The private feed: make, remake, revoke; its address is shown once, when made. */
 function FeedPanel() {
   const { t } = useTranslation();
@@ -600,7 +420,7 @@ function FeedPanel() {
     <section class="cal-feed" aria-labelledby="cal-feed-title">
       <h2 id="cal-feed-title">{t(`${K}.feed.title`)}</h2>
       <p>{t(`${K}.feed.text`)}</p>
-      {error && <FormMessage message={error} />}
+      {error && <Problem message={error} />}
       {feed?.active && feed.createdAt && !url && <p>{t(`${K}.feed.active`, { date: formatDate(t, feed.createdAt) })}</p>}
       {url && (
         <div class="field">

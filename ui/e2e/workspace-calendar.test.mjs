@@ -145,29 +145,47 @@ describe('appointments and calendar', () => {
       await appt.waitFor();
       if (lang === 'en') {
         const hour = (await col.boundingBox()).height / 24;
+        // Picked up, the counselor's free times of the day are marked (asked once), the rest
+        // dimmed, and it is said; let go, they go.
+        let asks = 0;
+        const count = (r) => /\/api\/booking\/bookings\/\d+\/slots\?/.test(r.url()) && asks++;
+        s.page.on('request', count);
         const drag = async (dy) => {
           await appt.scrollIntoViewIfNeeded();
           const box = await appt.boundingBox();
-          const answer = moved();
           await s.page.mouse.move(box.x + box.width / 2, box.y + 4);
           await s.page.mouse.down();
           for (let i = 1; i <= 4; i++) await s.page.mouse.move(box.x + box.width / 2, box.y + 4 + (dy * i) / 4);
+          await s.page.locator('.tg--picking .tg-free').first().waitFor();
+          await s.page.locator('#cal-said', { hasText: t(lang, 'workspaceCalendar.calendar.freeShown') }).waitFor({ state: 'attached' });
           await s.page.mouse.up();
-          return answer;
+          await s.page.locator('.tg--picking').waitFor({ state: 'detached' });
         };
-        let r = await drag(hour / 4);
-        assert.equal(r.status(), 422, await r.text());
+        // 15 minutes later is not a free time: back at once with the reason, nothing sent.
+        let sent = false;
+        const spy = (r) => /\/reschedule$/.test(r.url()) && (sent = true);
+        s.page.on('request', spy);
+        await drag(hour / 4);
         await s.page.locator('.toast__message', { hasText: t(lang, 'workspaceCalendar.calendar.appointmentBack') }).first().waitFor();
-        await s.page.locator('#cal-said', { hasText: t(lang, 'workspaceCalendar.errors.outside') }).waitFor({ state: 'attached' });
+        await s.page.locator('#cal-said', { hasText: t(lang, 'workspaceCalendar.calendar.notFree') }).waitFor({ state: 'attached' });
         await appt.waitFor(); // back at its time
-        r = await drag(hour / 2);
+        s.page.off('request', spy);
+        assert.equal(sent, false, 'a drop on a time that is not free was sent');
+        const answer = moved();
+        await drag(hour / 2);
+        const r = await answer;
+        s.page.off('request', count);
+        assert.equal(asks, 2, 'the free times are asked for once a drag');
         assert.equal(r.status(), 200, await r.text());
         assert.equal(new Date(r.request().postDataJSON().start).toISOString(), new Date(pick.end).toISOString());
       } else {
+        // By keys: the first ↓ picks it up (the free times marked and said) and goes to the next free time.
         await appt.focus();
         const answer = moved();
         await s.page.keyboard.press('ArrowDown');
         await s.page.locator('#cal-said', { hasText: `${ubTime(pick.end)}–` }).waitFor({ state: 'attached' });
+        await s.page.locator('#cal-said', { hasText: t(lang, 'workspaceCalendar.calendar.freeShown') }).waitFor({ state: 'attached' });
+        await s.page.locator('.tg--picking .tg-free').first().waitFor();
         const r = await answer;
         assert.equal(r.status(), 200, await r.text());
         assert.equal(new Date(r.request().postDataJSON().start).toISOString(), new Date(pick.end).toISOString());

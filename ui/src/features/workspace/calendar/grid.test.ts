@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, at, atMinute, drawnOn, itemsOn, layoutDay, minutesInto, monthDays, moveToDay, parseDay, resized, resizedStart, shifted, snap, step, weekDays, windowOf, ymd } from './grid';
+import { addDays, addMonths, at, atMinute, drawnOn, isFree, itemsOn, layoutDay, minutesInto, monthDays, moveToDay, nextFree, parseDay, resized, resizedStart, shifted, snap, step, weekDays, windowOf, ymd } from './grid';
 
 describe('calendar grid', () => {
   it('counts days and months', () => {
@@ -74,5 +74,24 @@ describe('calendar grid', () => {
     expect(drawnOn(phase, '2026-12-17')).toBe(false); // after it
     const timed = { start: at('2026-09-01', '22:00')!, end: at('2026-09-02', '02:00')! };
     expect(drawnOn(timed, '2026-09-02')).toBe(true);
+  });
+  it('finds the free time before or after an appointment, skipping the times that are not free', () => {
+    // Free: Monday 09:00 and 11:00 (10:00 taken), Tuesday 09:00; given out of order, with the
+    // server's "Z" form against the browser's toISOString.
+    const slots = [
+      { start: '2026-11-24T01:00:00Z', end: '2026-11-24T01:30:00Z' },
+      { start: '2026-11-23T03:00:00Z', end: '2026-11-23T03:30:00Z' },
+      { start: '2026-11-23T01:00:00Z', end: '2026-11-23T01:30:00Z' },
+    ];
+    expect(nextFree(slots, '2026-11-23T01:00:00.000Z', 1)?.start).toBe('2026-11-23T03:00:00Z');
+    expect(nextFree(slots, '2026-11-23T03:00:00.000Z', 1)?.start).toBe('2026-11-24T01:00:00Z'); // the next day
+    expect(nextFree(slots, '2026-11-23T03:00:00.000Z', -1)?.start).toBe('2026-11-23T01:00:00Z');
+    expect(nextFree(slots, '2026-11-23T02:00:00.000Z', -1)?.start).toBe('2026-11-23T01:00:00Z'); // from a time not free
+    expect(nextFree(slots, '2026-11-24T01:00:00.000Z', 1)).toBeNull();
+    expect(nextFree(slots, '2026-11-23T01:00:00.000Z', -1)).toBeNull();
+    expect(nextFree([], '2026-11-23T01:00:00.000Z', 1)).toBeNull();
+    expect(isFree(slots, '2026-11-23T03:00:00.000Z')).toBe(true);
+    expect(isFree(slots, '2026-11-23T02:00:00.000Z')).toBe(false);
+    expect(isFree(slots, '2026-11-23T03:15:00.000Z')).toBe(false);
   });
 });

@@ -227,3 +227,22 @@ export function drawnOn(item: Timed, day: string): boolean {
   if (!item.allDay || !onDay(item, day)) return onDay(item, day);
   return new Date(item.start).getTime() >= parseDay(day).getTime() || parseDay(day).getDay() === 1;
 }
+
+// Moving an appointment: the host's free times (listRescheduleSlots) while it is picked up.
+
+/** Whether an appointment may start at an instant: one of the free slots' starts (instants compared, not strings). */
+export const isFree = (slots: { start: string }[], start: string) => slots.some((s) => Date.parse(s.start) === Date.parse(start));
+
+/**
+ * The free slot after (dir 1) or before (dir -1) the start, among slots in any order, skipping
+ * the times that are not free; null when there is none that way.
+ */
+export function nextFree<T extends { start: string }>(slots: T[], start: string, dir: number): T | null {
+  const from = Date.parse(start);
+  let best: T | null = null;
+  for (const s of slots) {
+    const at = Date.parse(s.start);
+    if (dir > 0 ? at > from && (!best || at < Date.parse(best.start)) : at < from && (!best || at > Date.parse(best.start))) best = s;
+  }
+  return best;
+}

@@ -14,7 +14,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../lib/formatTime';
 import type { CalendarItem } from '../api';
-import { dayLength, hhmm, itemsOn, layoutDay, minutesInto, parseDay, resized, resizedStart, shifted, SNAP, snap } from '../grid';
+import { dayLength, hhmm, itemsOn, layoutDay, minutesInto, onDay, parseDay, resized, resizedStart, shifted, SNAP, snap } from '../grid';
 
 const K = 'workspaceCalendar.calendar';
 /** An item's length in minutes. */
@@ -32,6 +32,8 @@ const SLOP = 10;
 export type Change = { start: string; end: string };
 /** What a change does: moves the item, or moves its end ('resize') or its start ('start'). */
 export type How = 'move' | 'resize' | 'start';
+/** What a key asked of an appointment: a step up (-1) or down (1), or a number of days. */
+export type KeyStep = { dir: number; days: number };
 
 type Drag =
   | { mode: How; item: CalendarItem; day: string; x: number; y: number; at: number; moved: boolean }
@@ -44,11 +46,16 @@ export function TimeGrid(props: {
   items: CalendarItem[];
   today: string;
   onOpen: (item: CalendarItem) => void;
-  onChange: (item: CalendarItem, to: Change, how: How, by: 'pointer' | 'key') => void;
+  /** A change by pointer or key; `key` says what a key asked for (`dir`: up -1 or down 1, `days`: left or right). */
+  onChange: (item: CalendarItem, to: Change, how: How, by: 'pointer' | 'key', key?: KeyStep) => void;
   onCreate: (day: string, from: number, to: number) => void;
   onCancel: () => void;
   /** A finger's touch and hold lifted an item (said in the live region). */
   onLift: () => void;
+  /** An appointment was picked up by the pointer (the page fetches where it may go), or put down (null). */
+  onPick?: (item: CalendarItem | null) => void;
+  /** The free times of the appointment being moved, shaded in the grid (the other hours dimmed). */
+  free?: Change[] | null;
 }) {
   const { t } = useTranslation();
   const { days, today } = props;
@@ -148,6 +155,7 @@ export function TimeGrid(props: {
     const d = drag.current;
     if (!d) return;
     if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < THRESHOLD) return;
+    if (!d.moved && d.mode === 'move' && d.item.kind === 'appointment') props.onPick?.(d.item);
     d.moved = true;
     // Near the top or bottom of the hours, they scroll (the column's place moves with them).
     const hours = body.current;
@@ -184,6 +192,7 @@ export function TimeGrid(props: {
     if (!d.moved) return;
     const to = changeOf(d, e.clientX, e.clientY);
     if (to.start !== d.item.start || to.end !== d.item.end) props.onChange(d.item, to, d.mode, 'pointer');
+    if (d.item.kind === 'appointment') props.onPick?.(null);
   };
   // Touch and hold: HOLD ms without the finger going further than SLOP px lifts the item.
   const held = useRef<{ timer: number; x: number; y: number; id: number } | null>(null);
@@ -212,6 +221,7 @@ export function TimeGrid(props: {
     suppressClick.current = true;
     finish();
     if (d.moved || lifted) props.onCancel();
+    if (d.mode !== 'create' && d.item.kind === 'appointment') props.onPick?.(null);
   };
   useLayoutEffect(() => {
     live.current = { move: onMove, up: onUp, escape: onEscape, cancel: cancelDrag, holdMove, holdEnd: unhold };
@@ -259,6 +269,7 @@ export function TimeGrid(props: {
       suppressClick.current = true; // the lift is not a tap
       setPreview({ key: d.item.key, change: { start: d.item.start, end: d.item.end } });
       props.onLift();
+      if (d.item.kind === 'appointment') props.onPick?.(d.item);
       navigator.vibrate?.(10);
     }, HOLD);
     held.current = { timer, x: e.clientX, y: e.clientY, id: e.pointerId };
@@ -287,12 +298,12 @@ export function TimeGrid(props: {
     e.preventDefault();
     if (to.start === item.start && to.end === item.end) return;
     refocus.current = item.key;
-    props.onChange(item, to, how, 'key');
+    props.onChange(item, to, how, 'key', { dir: Math.sign(step), days: e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0 });
   };
 
   const pct = (min: number, day: string) => `${(min / dayLength(day)) * 100}%`;
   const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
-  const cls = `tg${days.length === 1 ? ' tg--day' : ''}`;
+  const cls = `tg${days.length === 1 ? ' tg--day' : ''}${props.free ? ' tg--picking' : ''}`;
   return (
     <div class={cls}>
       <div class="tg-row tg-head" aria-hidden="true">
@@ -342,6 +353,16 @@ export function TimeGrid(props: {
                 start(e, { mode: 'create', day, x: e.clientX, y: e.clientY, at: ((e.clientY - r.top) / r.height) * dayLength(day), moved: false });
               }}
             >
+              {props.free
+                ?.filter((f) => onDay(f, day))
+                .map((f) => (
+                  <div
+                    key={f.start}
+                    class="tg-free"
+                    aria-hidden="true"
+                    style={{ top: pct(Math.max(0, minutesInto(f.start, day)), day), height: pct(Math.min(dayLength(day), minutesInto(f.end, day)) - Math.max(0, minutesInto(f.start, day)), day) }}
+                  />
+                ))}
               {layoutDay(items, day).map(({ item, top, bottom, col, cols }) => {
                 const own = item.canMove;
                 const resizable = own && item.kind === 'event';

@@ -17,11 +17,11 @@ import { DashboardShell } from '../../../../ui/DashboardShell';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../calendar.css?inline';
 import { Alert } from '../../../../ui/Alert';
-import { type CalendarItem, getFeed, listItems, makeFeed, reschedule, revokeFeed, type Feed, updateEvent } from '../api';
-import { addDays, atMinute, drawnOn, hhmm, itemsOn, moveToDay, parseDay, step, type View, VIEWS, windowOf, WEEKDAYS, ymd } from '../grid';
+import { type CalendarItem, getFeed, listItems, makeFeed, moveSlots, reschedule, revokeFeed, type Feed, updateEvent } from '../api';
+import { addDays, atMinute, drawnOn, hhmm, isFree, itemsOn, moveToDay, nextFree, parseDay, shifted, step, type View, VIEWS, windowOf, WEEKDAYS, ymd } from '../grid';
 import { Agenda, ItemLine } from '../components/Agenda';
 import type { DialogsProps, Editing } from '../components/Dialogs';
-import { type Change, type How, TimeGrid } from '../components/TimeGrid';
+import { type Change, type How, type KeyStep, TimeGrid } from '../components/TimeGrid';
 
 adoptStyles(css);
 
@@ -128,17 +128,79 @@ function CalendarBody() {
     const day = ymd(new Date(start));
     if (!win.days.includes(day)) setAnchor(day);
   };
+  // An appointment picked up (by the pointer, a finger's hold or its first key) shows the host's
+  // free times in the visible days, asked for once per pick; the other hours are dimmed. A drop
+  // on a time that is not free goes back at once with the reason (the server still decides
+  // every move it is sent). The answer is kept in a ref for the handlers, in state for the grid.
+  const [free, setFree] = useState<{ key: string; slots: Change[] } | null>(null);
+  const asked = useRef<{ key: string; slots: Promise<Change[] | null>; list?: Change[] } | null>(null);
+  const pick = (item: CalendarItem | null): Promise<Change[] | null> => {
+    if (!item) {
+      asked.current = null;
+      setFree(null);
+      return Promise.resolve(null);
+    }
+    if (asked.current?.key === item.key) return asked.current.slots;
+    const ask: NonNullable<typeof asked.current> = {
+      key: item.key,
+      slots: moveSlots(item.id, win.from, win.to).then(
+        (r) => r.items,
+        (err: ApiError) => {
+          onApiError(err);
+          return null; // not shown: the server decides on the drop, as before
+        },
+      ),
+    };
+    asked.current = ask;
+    ask.slots.then((list) => {
+      if (asked.current !== ask || !list) return;
+      ask.list = list;
+      setFree({ key: item.key, slots: list });
+      say(t(`${K}.freeShown`));
+    });
+    return ask.slots;
+  };
+  /** The free times known for an item now (undefined while they are not). */
+  const freeOf = (item: CalendarItem) => (asked.current?.key === item.key ? asked.current.list : undefined);
+  const refuse = (item: CalendarItem, from: CalendarItem) => {
+    put(item.key, from);
+    const why = `${t(`${K}.appointmentBack`)} ${t(`${K}.notFree`)}`;
+    toast.error(why);
+    say(why);
+    pick(null);
+  };
   // Keys move an appointment a step at a time: it is sent once the keys rest, so the other
-  // person is told of where it ends up, not of each step.
-  const pending = useRef(new Map<string, { from: CalendarItem; timer: number }>());
-  const moveAppointment = (item: CalendarItem, to: Change, by: 'pointer' | 'key') => {
+  // person is told of where it ends up, not of each step. Up and down go to the host's next or
+  // previous free time (the times between are not offered); left and right a day.
+  const pending = useRef(new Map<string, { from: CalendarItem; to: Change; timer: number }>());
+  const stepAppointment = (item: CalendarItem, to: Change, key: KeyStep) => {
+    const fresh = asked.current?.key !== item.key;
+    pick(item).then((slots) => {
+      // The first step says the free times are shown before where it went (one announcement).
+      const lead = fresh && slots ? `${t(`${K}.freeShown`)} ` : '';
+      const at = { ...item, ...(pending.current.get(item.key)?.to ?? {}) };
+      let next = key.days ? shifted(at, key.days, 0) : to;
+      if (key.dir && slots) {
+        const s = nextFree(slots, at.start, key.dir);
+        if (!s) return say(lead + t(`${K}.noFreeFurther`));
+        next = { start: new Date(s.start).toISOString(), end: new Date(Date.parse(s.start) + Date.parse(at.end) - Date.parse(at.start)).toISOString() };
+      } else if (key.dir) next = shifted(at, 0, (key.dir * (Date.parse(at.end) - Date.parse(at.start))) / 60_000);
+      moveAppointment(item, next, 'key', lead);
+    });
+  };
+  const moveAppointment = (item: CalendarItem, to: Change, by: 'pointer' | 'key', lead = '') => {
     const was = pending.current.get(item.key);
     const from = was?.from ?? item;
     if (was) clearTimeout(was.timer);
+    const slots = freeOf(item);
+    if (by === 'pointer' && slots && !isFree(slots, to.start)) return refuse(item, from);
     put(item.key, { ...item, ...to });
-    say(t(`${K}.movedTo`, { date: formatDate(t, to.start), from: hhmm(to.start), to: hhmm(to.end) }));
+    say(lead + t(`${K}.movedTo`, { date: formatDate(t, to.start), from: hhmm(to.start), to: hhmm(to.end) }));
     const send = () => {
       pending.current.delete(item.key);
+      const known = freeOf(item);
+      if (by === 'key' && known && !isFree(known, to.start)) return refuse(item, from);
+      if (by === 'key') pick(null);
       reschedule(from.id, to.start).then(
         (saved) => {
           put(item.key, { ...item, start: saved.start, end: saved.end, canMove: saved.canReschedule });
@@ -154,12 +216,12 @@ function CalendarBody() {
         },
       );
     };
-    if (by === 'key') pending.current.set(item.key, { from, timer: window.setTimeout(send, KEY_REST) });
+    if (by === 'key') pending.current.set(item.key, { from, to, timer: window.setTimeout(send, KEY_REST) });
     else send();
   };
   // A move or resize of one's own event (or appointment): shown at once, saved, put back when refused.
-  const change = (item: CalendarItem, to: Change, how: How, by: 'pointer' | 'key') => {
-    if (item.kind === 'appointment') return moveAppointment(item, to, by);
+  const change = (item: CalendarItem, to: Change, how: How, by: 'pointer' | 'key', key?: KeyStep) => {
+    if (item.kind === 'appointment') return key ? stepAppointment(item, to, key) : moveAppointment(item, to, by);
     put(item.key, { ...item, ...to });
     say(
       how === 'resize'
@@ -254,7 +316,10 @@ function CalendarBody() {
       {items === null ? (
         <p aria-busy="true">{t(`${K}.loading`)}</p>
       ) : view === 'week' || view === 'day' ? (
-        <TimeGrid days={win.days} items={items} today={today} onOpen={open} onChange={change} onCreate={create} onCancel={() => say(t(`${K}.dragCancelled`))} onLift={() => say(t(`${K}.lifted`))} />
+        <TimeGrid days={win.days} items={items} today={today} onOpen={open} onChange={change} onCreate={create} onCancel={() => say(t(`${K}.dragCancelled`))} onLift={() => say(t(`${K}.lifted`))}
+          onPick={pick}
+          free={free?.slots}
+        />
       ) : view === 'month' ? (
         <DayGrid
           days={win.days}

@@ -208,6 +208,35 @@ describe('calendar hour grids', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
 
+      // An empty time by keyboard: the time chooser before the hours (a slider; its box in the
+      // grid), Page Down an hour and down 15 minutes from 09:00, Enter: the form at 10:15 for an hour.
+      const chooser = page.getByRole('slider', { name: t(lang, `${K}.chooseLabel`) });
+      await chooser.focus();
+      await page.locator('.tg-chosen').waitFor();
+      await page.keyboard.press('PageDown');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-valuenow') === '600');
+      await page.keyboard.press('ArrowDown');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-valuenow') === '615');
+      assert.match(await chooser.getAttribute('aria-valuetext'), /, 10:15$/);
+      const chosenDay = await page.locator('.tg-chosen').evaluate((el) => el.closest('.tg-col').dataset.col);
+      await page.keyboard.press('Enter');
+      await dialog.getByLabel(t(lang, `${E}.fields.startTime`)).waitFor();
+      assert.deepEqual(
+        [await dialog.getByLabel(t(lang, `${E}.fields.start`)).inputValue(), await dialog.getByLabel(t(lang, `${E}.fields.startTime`)).inputValue(), await dialog.getByLabel(t(lang, `${E}.fields.endTime`)).inputValue()],
+        [chosenDay, '10:15', '11:15'],
+      );
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      if (lang === 'mn') {
+        // A finger's tap on empty hours (09:45): the form at the half hour, for an hour.
+        await page.touchscreen.tap(x, y + 0.75 * hour);
+        await dialog.getByLabel(t(lang, `${E}.fields.startTime`)).waitFor();
+        assert.equal(await dialog.getByLabel(t(lang, `${E}.fields.startTime`)).inputValue(), '09:30');
+        assert.equal(await dialog.getByLabel(t(lang, `${E}.fields.endTime`)).inputValue(), '10:30');
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+      }
+
       const text = await page.locator('main').innerText();
       assert.ok(!/workspaceCalendar\./.test(text), `raw keys: ${text.slice(0, 300)}`);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, at, atMinute, drawnOn, isFree, itemsOn, layoutDay, minutesInto, monthDays, moveToDay, nextFree, parseDay, resized, resizedStart, shifted, snap, step, weekDays, windowOf, ymd } from './grid';
+import { addDays, addMonths, at, atMinute, chooseTime, drawnOn, isFree, itemsOn, layoutDay, minutesInto, monthDays, moveToDay, nextFree, parseDay, resized, resizedStart, shifted, snap, step, tapStart, weekDays, windowOf, ymd } from './grid';
 
 describe('calendar grid', () => {
   it('counts days and months', () => {
@@ -93,5 +93,20 @@ describe('calendar grid', () => {
     expect(isFree(slots, '2026-11-23T03:00:00.000Z')).toBe(true);
     expect(isFree(slots, '2026-11-23T02:00:00.000Z')).toBe(false);
     expect(isFree(slots, '2026-11-23T03:15:00.000Z')).toBe(false);
+  });
+  it('chooses an empty time by keys and by a tap', () => {
+    const days = ['2026-11-23', '2026-11-24', '2026-11-25'];
+    const c = { day: '2026-11-24', min: 9 * 60 };
+    expect(chooseTime(c, 'ArrowDown', days)).toEqual({ day: '2026-11-24', min: 555 });
+    expect(chooseTime(c, 'ArrowUp', days)).toEqual({ day: '2026-11-24', min: 525 });
+    expect(chooseTime(c, 'PageDown', days)).toEqual({ day: '2026-11-24', min: 600 });
+    expect(chooseTime(c, 'ArrowLeft', days)).toEqual({ day: '2026-11-23', min: 540 });
+    expect(chooseTime({ day: '2026-11-25', min: 540 }, 'ArrowRight', days)).toEqual({ day: '2026-11-25', min: 540 }); // the view's last day
+    expect(chooseTime(c, 'Home', days)).toEqual({ day: '2026-11-24', min: 0 });
+    expect(chooseTime(c, 'End', days)).toEqual({ day: '2026-11-24', min: 1425 }); // the last step of the day
+    expect(chooseTime({ day: '2026-11-24', min: 1425 }, 'PageDown', days)?.min).toBe(1425);
+    expect(chooseTime(c, 'a', days)).toBeNull();
+    expect(tapStart(9 * 60 + 44)).toBe(570);
+    expect(tapStart(9 * 60 + 29)).toBe(540);
   });
 });

@@ -14,7 +14,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../lib/formatTime';
 import type { CalendarItem } from '../api';
-import { dayLength, hhmm, itemsOn, layoutDay, minutesInto, onDay, parseDay, resized, resizedStart, shifted, SNAP, snap } from '../grid';
+import { atMinute, chooseTime, type Cursor, dayLength, hhmm, itemsOn, layoutDay, minutesInto, onDay, parseDay, resized, resizedStart, shifted, SNAP, snap, tapStart } from '../grid';
 
 const K = 'workspaceCalendar.calendar';
 /** An item's length in minutes. */
@@ -41,7 +41,7 @@ type Drag =
 
 type Preview = { key: string; change: Change } | { create: string; from: number; to: number } | null;
 
-export function TimeGrid(props: {
+export interface TimeGridProps {
   days: string[];
   items: CalendarItem[];
   today: string;
@@ -56,7 +56,9 @@ export function TimeGrid(props: {
   onPick?: (item: CalendarItem | null) => void;
   /** The free times of the appointment being moved, shaded in the grid (the other hours dimmed). */
   free?: Change[] | null;
-}) {
+}
+
+export function TimeGrid(props: TimeGridProps) {
   const { t } = useTranslation();
   const { days, today } = props;
   const body = useRef<HTMLDivElement>(null);
@@ -252,13 +254,47 @@ export function TimeGrid(props: {
     if (e.button !== 0) return;
     if (e.pointerType === 'touch') {
       // A finger scrolls the hours and taps to open; touching and holding an item of one's
-      // own lifts it, and then it drags (empty hours: a tap opens the form).
+      // own lifts it, and then it drags. A tap on empty hours opens the new event's form
+      // (as phone calendars do): a finger that moves scrolls instead, and is no tap.
       if (d.mode !== 'create') hold(e, d);
+      else tapped.current = { x: e.clientX, y: e.clientY, id: e.pointerId, day: d.day, at: d.at };
       return;
     }
     e.preventDefault();
     begin(d);
   };
+
+  const tapped = useRef<{ x: number; y: number; id: number; day: string; at: number } | null>(null);
+  const onTapEnd = (e: TargetedPointerEvent<HTMLElement>) => {
+    const p = tapped.current;
+    tapped.current = null;
+    if (!p || e.pointerId !== p.id || e.type !== 'pointerup' || Math.hypot(e.clientX - p.x, e.clientY - p.y) > SLOP) return;
+    const from = tapStart(p.at);
+    props.onCreate(p.day, from, Math.min(from + 60, dayLength(p.day)));
+  };
+
+  // The keyboard's way to an empty time: one focusable "time chooser" (a slider) before the
+  // hours; the arrows choose the day and time, shown as a box in the grid, Enter opens the new
+  // event's form there for an hour.
+  const [chosen, setChosen] = useState<Cursor | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  /** The chosen time, or 09:00 of today (or the view's first day) until one is chosen in this view. */
+  const valid = (c: Cursor | null): Cursor => (c && days.includes(c.day) ? c : { day: days.includes(today) ? today : days[0], min: 9 * 60 });
+  const chooser = valid(chosen);
+  const cursor = choosing ? chooser : null;
+  const onChooserKey = (e: TargetedKeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      return props.onCreate(chooser.day, chooser.min, Math.min(chooser.min + 60, dayLength(chooser.day)));
+    }
+    if (!chooseTime(chooser, e.key, days)) return;
+    e.preventDefault();
+    setChosen((c) => chooseTime(valid(c), e.key, days)); // from the latest choice (keys may come faster than renders)
+  };
+  // The chosen time stays in sight.
+  useLayoutEffect(() => {
+    if (choosing) body.current?.querySelector('.tg-chosen')?.scrollIntoView({ block: 'nearest' });
+  }, [choosing, chosen]);
 
   const hold = (e: TargetedPointerEvent<HTMLElement>, d: Drag) => {
     unhold();
@@ -331,6 +367,23 @@ export function TimeGrid(props: {
           </ul>
         ))}
       </div>
+      <div
+        role="slider"
+        tabIndex={0}
+        class="visually-hidden"
+        aria-label={t(`${K}.chooseLabel`)}
+        aria-describedby="cal-keys-new"
+        aria-valuemin={0}
+        aria-valuemax={dayLength(chooser.day) - SNAP}
+        aria-valuenow={chooser.min}
+        aria-valuetext={`${formatDate(t, chooser.day)}, ${hhmm(atMinute(chooser.day, chooser.min))}`}
+        onFocus={() => setChoosing(true)}
+        onBlur={() => setChoosing(false)}
+        onKeyDown={onChooserKey}
+      />
+      <p class="visually-hidden" id="cal-keys-new">
+        {t(`${K}.chooseHint`)}
+      </p>
       <div class="tg-row tg-body" ref={body}>
         <div class="tg-hours" aria-hidden="true">
           {hours.map((h) => (
@@ -352,6 +405,8 @@ export function TimeGrid(props: {
                 const r = e.currentTarget.getBoundingClientRect();
                 start(e, { mode: 'create', day, x: e.clientX, y: e.clientY, at: ((e.clientY - r.top) / r.height) * dayLength(day), moved: false });
               }}
+              onPointerUp={onTapEnd}
+              onPointerCancel={onTapEnd}
             >
               {props.free
                 ?.filter((f) => onDay(f, day))
@@ -403,6 +458,9 @@ export function TimeGrid(props: {
                 );
               })}
               {ghost && <div class="tg-ghost" aria-hidden="true" style={{ top: pct(ghost.from, day), height: pct(ghost.to - ghost.from, day) }} />}
+              {cursor?.day === day && (
+                <div class="tg-ghost tg-chosen" aria-hidden="true" style={{ top: pct(cursor.min, day), height: pct(Math.min(60, dayLength(day) - cursor.min), day) }} />
+              )}
               {nowMin >= 0 && nowMin < dayLength(day) && <div class="tg-now" aria-hidden="true" style={{ top: pct(nowMin, day) }} />}
             </div>
           );

@@ -5,12 +5,12 @@
 // (components/TimeGrid.tsx) where one's own events move and resize by mouse and keyboard, each
 // change saved optimistically and rolled back, with a message, when the server refuses it. On a
 // phone the week is shown a day at a time. Below: the private .ics feed for phone calendars.
-import type { ComponentType, TargetedDragEvent, TargetedKeyboardEvent } from 'preact';
+import type { ComponentChildren, ComponentType, TargetedDragEvent, TargetedKeyboardEvent } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../../lib/api';
 import { formatDate } from '../../../../lib/formatTime';
-import { lazyView, type PageComponent, prepare } from '../../../../lib/lazy';
+import { type LazyView, lazyView, type PageComponent, prepare } from '../../../../lib/lazy';
 import { onApiError } from '../../../../lib/session';
 import { toast } from '../../../../lib/toast';
 import { DashboardShell } from '../../../../ui/DashboardShell';
@@ -21,7 +21,7 @@ import { type CalendarItem, getFeed, listItems, makeFeed, moveSlots, reschedule,
 import { addDays, atMinute, drawnOn, hhmm, isFree, itemsOn, moveToDay, nextFree, parseDay, shifted, step, type View, VIEWS, windowOf, WEEKDAYS, ymd } from '../grid';
 import { Agenda, ItemLine } from '../components/Agenda';
 import type { DialogsProps, Editing } from '../components/Dialogs';
-import { type Change, type How, type KeyStep, TimeGrid } from '../components/TimeGrid';
+import type { Change, How, KeyStep, TimeGridProps } from '../components/TimeGrid';
 
 adoptStyles(css);
 
@@ -31,30 +31,39 @@ export function Calendar() {
   return <DashboardShell page="calendar">{() => <CalendarBody />}</DashboardShell>;
 }
 
-// The dialogs (a day's items, an item's details and move form, an event's form) and their words
-// are not needed to paint the calendar: they load after the page, on first use at the latest,
-// and a dialog opens once they are there (no raw keys). The sections are the route module's own
+// Loaded after the page (on first use at the latest), not needed to paint it: the hour grid of
+// the week and day views (the page opens on the month), and the dialogs (a day's items, an
+// item's details and move form, an event's form) with their words. A dialog opens once its
+// code and words are there (no raw keys). The dialogs' sections are the route module's own
 // (listed by the booking page, which uses them too), so they are not in every page's entry.
-const dialogs = lazyView('workspace/calendar/components/Dialogs', () => import('../components/Dialogs').then((m) => m.Dialogs));
+const hourGrid = lazyView('workspace/calendar/components/TimeGrid', () => import('../components/TimeGrid').then((m) => m.TimeGrid));
+const dialogsView = lazyView('workspace/calendar/components/Dialogs', () => import('../components/Dialogs').then((m) => m.Dialogs));
+const gridSections: string[] = [];
 const dialogSections = ['workspaceCalendar.editor', 'workspaceCalendar.booking'];
 
-/** The open dialog (none while `props` is null, or until the dialogs and their words are loaded). */
-function useDialogs(props: DialogsProps | null) {
+/** A part of the page loaded after it: the component once it is there (null before); render it with <Later>. */
+function useLater<P>(view: LazyView, sections: string[]) {
   const { i18n } = useTranslation();
-  const [Loaded, setLoaded] = useState<PageComponent | null>(() => dialogs.loaded() ?? null);
+  const [Loaded, setLoaded] = useState<PageComponent | null>(() => view.loaded() ?? null);
   useEffect(() => {
     if (Loaded) return;
     let live = true;
-    prepare({ view: dialogs, sections: dialogSections }, i18n).then(
-      () => live && setLoaded(() => dialogs.loaded() ?? null),
-      () => undefined, // offline: the dialogs do not open
+    prepare({ view, sections }, i18n).then(
+      () => live && setLoaded(() => view.loaded() ?? null),
+      () => undefined, // offline: it does not show
     );
     return () => {
       live = false;
     };
-  }, [Loaded, i18n]);
-  const View = Loaded as ComponentType<DialogsProps> | null;
-  return View && props ? <View {...props} /> : null;
+  }, [Loaded, i18n, view, sections]);
+  return Loaded as ComponentType<P> | null;
+}
+
+/** A part loaded after the page, with its props (nothing while it is not there, or without props). */
+function Later<P extends object>({ part, props, fallback = null }: { part: ComponentType<P> | null; props: P | null; fallback?: ComponentChildren }) {
+  if (!part) return <>{fallback}</>;
+  const Part = part;
+  return props ? <Part {...props} /> : null;
 }
 
 /** A message of the page (the markup of lib/form's FormMessage, without the forms' code). */
@@ -93,6 +102,8 @@ function CalendarBody() {
   const [error, setError] = useState('');
   const [openDay, setOpenDay] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const later = useLater<DialogsProps>(dialogsView, dialogSections);
+  const grid = useLater<TimeGridProps>(hourGrid, gridSections);
   const [shown, setShown] = useState<CalendarItem | null>(null);
   const win = windowOf(view, anchor);
 
@@ -263,7 +274,7 @@ function CalendarBody() {
     );
   };
 
-  const dialogs = useDialogs(
+  const dialogProps: DialogsProps | null =
     openDay || shown || editing
       ? {
           items: items ?? [],
@@ -281,8 +292,7 @@ function CalendarBody() {
             load();
           },
         }
-      : null,
-  );
+      : null;
 
   return (
     <div class="cal">
@@ -316,9 +326,21 @@ function CalendarBody() {
       {items === null ? (
         <p aria-busy="true">{t(`${K}.loading`)}</p>
       ) : view === 'week' || view === 'day' ? (
-        <TimeGrid days={win.days} items={items} today={today} onOpen={open} onChange={change} onCreate={create} onCancel={() => say(t(`${K}.dragCancelled`))} onLift={() => say(t(`${K}.lifted`))}
-          onPick={pick}
-          free={free?.slots}
+        <Later
+          part={grid}
+          fallback={<p aria-busy="true">{t(`${K}.loading`)}</p>}
+          props={{
+            days: win.days,
+            items,
+            today,
+            onOpen: open,
+            onChange: change,
+            onCreate: create,
+            onCancel: () => say(t(`${K}.dragCancelled`)),
+            onLift: () => say(t(`${K}.lifted`)),
+            onPick: pick,
+            free: free?.slots,
+          }}
         />
       ) : view === 'month' ? (
         <DayGrid
@@ -344,7 +366,7 @@ function CalendarBody() {
       <p class="visually-hidden" aria-live="polite" id="cal-said">
         {said}
       </p>
-      {dialogs}
+      <Later part={later} props={dialogProps} />
       <FeedPanel />
     </div>
   );

@@ -304,7 +304,7 @@ func TestRescheduleSlots(t *testing.T) {
 	r := w.book(t, sc, monday9, "")
 	apitest.MustStatus(t, r, 201)
 	id := idOf(r)
-	apitest.MustStatus(t, w.book(t, oc, monday9.Add(time.Hour), ""), 201) // Monday 10:00, someone else's
+	apitest.MustStatus(t, w.book(t, oc, monday9.Add(time.Hour), ""), 201)                                       // Monday 10:00, someone else's
 	path := fmt.Sprintf("/api/booking/bookings/%d/slots?from=2026-11-22T16:00:00Z&to=2026-11-24T16:00:00Z", id) // Monday and Tuesday in Ulaanbaatar
 	starts := func(r apitest.Reply) []string {
 		t.Helper()

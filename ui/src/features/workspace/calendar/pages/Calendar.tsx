@@ -193,7 +193,12 @@ function CalendarBody() {
       let next = key.days ? shifted(at, key.days, 0) : to;
       if (key.dir && slots) {
         const s = nextFree(slots, at.start, key.dir);
-        if (!s) return say(lead + t(`${K}.noFreeFurther`));
+        if (!s) {
+          say(lead + t(`${K}.noFreeFurther`));
+          // Nothing moved and nothing to send: the marks go once the keys rest.
+          window.setTimeout(() => !pending.current.has(item.key) && asked.current?.key === item.key && pick(null), KEY_REST);
+          return;
+        }
         next = { start: new Date(s.start).toISOString(), end: new Date(Date.parse(s.start) + Date.parse(at.end) - Date.parse(at.start)).toISOString() };
       } else if (key.dir) next = shifted(at, 0, (key.dir * (Date.parse(at.end) - Date.parse(at.start))) / 60_000);
       moveAppointment(item, next, 'key', lead);

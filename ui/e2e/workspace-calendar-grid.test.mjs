@@ -14,6 +14,7 @@ const site = useSite();
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 375, height: 740 };
 const K = 'workspaceCalendar.calendar';
+const E = 'workspaceCalendar.editor';
 const HOUR = 3600e3;
 /** The instant of a day's local time in Ulaanbaatar (UTC+8, no daylight saving). */
 const ub = (day, hh, mm = 0) => new Date(`${day}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00+08:00`).toISOString();
@@ -200,12 +201,41 @@ describe('calendar hour grids', () => {
       assert.ok(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.classList.contains('tg-col'), [x, y]), 'empty hours at 09:00');
       await drag(page, x, y, 0, 1.5 * hour);
       const dialog = page.getByRole('dialog');
-      await dialog.getByLabel(t(lang, `${K}.fields.startTime`)).waitFor();
-      assert.equal(await dialog.getByLabel(t(lang, `${K}.fields.startTime`)).inputValue(), '09:00');
-      assert.equal(await dialog.getByLabel(t(lang, `${K}.fields.endTime`)).inputValue(), '10:30');
-      assert.equal(await dialog.getByLabel(t(lang, `${K}.fields.start`)).inputValue(), await page.locator('.tg-col').first().getAttribute('data-col'));
+      await dialog.getByLabel(t(lang, `${E}.fields.startTime`)).waitFor();
+      assert.equal(await dialog.getByLabel(t(lang, `${E}.fields.startTime`)).inputValue(), '09:00');
+      assert.equal(await dialog.getByLabel(t(lang, `${E}.fields.endTime`)).inputValue(), '10:30');
+      assert.equal(await dialog.getByLabel(t(lang, `${E}.fields.start`)).inputValue(), await page.locator('.tg-col').first().getAttribute('data-col'));
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
+
+      // An empty time by keyboard: the time chooser before the hours (a slider; its box in the
+      // grid), Page Down an hour and down 15 minutes from 09:00, Enter: the form at 10:15 for an hour.
+      const chooser = page.getByRole('slider', { name: t(lang, `${K}.chooseLabel`) });
+      await chooser.focus();
+      await page.locator('.tg-chosen').waitFor();
+      await page.keyboard.press('PageDown');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-valuenow') === '600');
+      await page.keyboard.press('ArrowDown');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-valuenow') === '615');
+      assert.match(await chooser.getAttribute('aria-valuetext'), /, 10:15$/);
+      const chosenDay = await page.locator('.tg-chosen').evaluate((el) => el.closest('.tg-col').dataset.col);
+      await page.keyboard.press('Enter');
+      await dialog.getByLabel(t(lang, `${E}.fields.startTime`)).waitFor();
+      assert.deepEqual(
+        [await dialog.getByLabel(t(lang, `${E}.fields.start`)).inputValue(), await dialog.getByLabel(t(lang, `${E}.fields.startTime`)).inputValue(), await dialog.getByLabel(t(lang, `${E}.fields.endTime`)).inputValue()],
+        [chosenDay, '10:15', '11:15'],
+      );
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      if (lang === 'mn') {
+        // A finger's tap on empty hours (09:45): the form at the half hour, for an hour.
+        await page.touchscreen.tap(x, y + 0.75 * hour);
+        await dialog.getByLabel(t(lang, `${E}.fields.startTime`)).waitFor();
+        assert.equal(await dialog.getByLabel(t(lang, `${E}.fields.startTime`)).inputValue(), '09:30');
+        assert.equal(await dialog.getByLabel(t(lang, `${E}.fields.endTime`)).inputValue(), '10:30');
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+      }
 
       const text = await page.locator('main').innerText();
       assert.ok(!/workspaceCalendar\./.test(text), `raw keys: ${text.slice(0, 300)}`);

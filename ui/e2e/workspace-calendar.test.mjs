@@ -84,7 +84,7 @@ describe('appointments and calendar', () => {
       const target = await s.page.evaluate(() => document.activeElement.dataset.day);
       await s.page.keyboard.press('Enter');
       const dialog = s.page.getByRole('dialog');
-      await dialog.getByRole('button', { name: t(lang, 'workspaceCalendar.calendar.newOn') }).waitFor();
+      await dialog.getByRole('button', { name: t(lang, 'workspaceCalendar.editor.newOn') }).waitFor();
       assert.ok(target > day, `moved from ${day} to ${target}`);
       await s.page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
@@ -110,8 +110,8 @@ describe('appointments and calendar', () => {
       const chip = s.page.locator('.cal-agenda button', { hasText: invite });
       await chip.waitFor();
       await chip.click();
-      await s.page.getByRole('dialog').getByRole('button', { name: t(lang, 'workspaceCalendar.calendar.accept') }).click();
-      await s.page.locator('.toast__message', { hasText: t(lang, 'workspaceCalendar.calendar.responded') }).first().waitFor();
+      await s.page.getByRole('dialog').getByRole('button', { name: t(lang, 'workspaceCalendar.editor.accept') }).click();
+      await s.page.locator('.toast__message', { hasText: t(lang, 'workspaceCalendar.editor.responded') }).first().waitFor();
       await s.page.waitForFunction(() => document.getAnimations().length === 0); // the view buttons' colour transition
       found.push(...(await axe(s.page, `${lang} calendar`)));
 
@@ -145,29 +145,47 @@ describe('appointments and calendar', () => {
       await appt.waitFor();
       if (lang === 'en') {
         const hour = (await col.boundingBox()).height / 24;
+        // Picked up, the counselor's free times of the day are marked (asked once), the rest
+        // dimmed, and it is said; let go, they go.
+        let asks = 0;
+        const count = (r) => /\/api\/booking\/bookings\/\d+\/slots\?/.test(r.url()) && asks++;
+        s.page.on('request', count);
         const drag = async (dy) => {
           await appt.scrollIntoViewIfNeeded();
           const box = await appt.boundingBox();
-          const answer = moved();
           await s.page.mouse.move(box.x + box.width / 2, box.y + 4);
           await s.page.mouse.down();
           for (let i = 1; i <= 4; i++) await s.page.mouse.move(box.x + box.width / 2, box.y + 4 + (dy * i) / 4);
+          await s.page.locator('.tg--picking .tg-free').first().waitFor();
+          await s.page.locator('#cal-said', { hasText: t(lang, 'workspaceCalendar.calendar.freeShown') }).waitFor({ state: 'attached' });
           await s.page.mouse.up();
-          return answer;
+          await s.page.locator('.tg--picking').waitFor({ state: 'detached' });
         };
-        let r = await drag(hour / 4);
-        assert.equal(r.status(), 422, await r.text());
+        // 15 minutes later is not a free time: back at once with the reason, nothing sent.
+        let sent = false;
+        const spy = (r) => /\/reschedule$/.test(r.url()) && (sent = true);
+        s.page.on('request', spy);
+        await drag(hour / 4);
         await s.page.locator('.toast__message', { hasText: t(lang, 'workspaceCalendar.calendar.appointmentBack') }).first().waitFor();
-        await s.page.locator('#cal-said', { hasText: t(lang, 'workspaceCalendar.errors.outside') }).waitFor({ state: 'attached' });
+        await s.page.locator('#cal-said', { hasText: t(lang, 'workspaceCalendar.calendar.notFree') }).waitFor({ state: 'attached' });
         await appt.waitFor(); // back at its time
-        r = await drag(hour / 2);
+        s.page.off('request', spy);
+        assert.equal(sent, false, 'a drop on a time that is not free was sent');
+        const answer = moved();
+        await drag(hour / 2);
+        const r = await answer;
+        s.page.off('request', count);
+        assert.equal(asks, 2, 'the free times are asked for once a drag');
         assert.equal(r.status(), 200, await r.text());
         assert.equal(new Date(r.request().postDataJSON().start).toISOString(), new Date(pick.end).toISOString());
       } else {
+        // By keys: the first ↓ picks it up (the free times marked and said) and goes to the next free time.
         await appt.focus();
         const answer = moved();
         await s.page.keyboard.press('ArrowDown');
         await s.page.locator('#cal-said', { hasText: `${ubTime(pick.end)}–` }).waitFor({ state: 'attached' });
+        await s.page.locator('#cal-said', { hasText: t(lang, 'workspaceCalendar.calendar.freeShown') }).waitFor({ state: 'attached' });
+        await s.page.locator('.tg--picking .tg-free').first().waitFor();
         const r = await answer;
         assert.equal(r.status(), 200, await r.text());
         assert.equal(new Date(r.request().postDataJSON().start).toISOString(), new Date(pick.end).toISOString());
@@ -175,16 +193,16 @@ describe('appointments and calendar', () => {
       await s.page.locator('.toast__message', { hasText: t(lang, 'workspaceCalendar.calendar.appointmentMoved') }).first().waitFor();
       const there = col.locator('.tg-ev', { hasText: COUNSELOR }).filter({ hasText: `${ubTime(pick.end)}–` });
       await there.click();
-      const form = s.page.getByRole('dialog').getByRole('form', { name: t(lang, 'workspaceCalendar.calendar.moveTitle') });
-      await form.getByLabel(t(lang, 'workspaceCalendar.calendar.moveStart')).fill('03:10');
+      const form = s.page.getByRole('dialog').getByRole('form', { name: t(lang, 'workspaceCalendar.editor.moveTitle') });
+      await form.getByLabel(t(lang, 'workspaceCalendar.editor.moveStart')).fill('03:10');
       let sent = moved();
-      await form.getByRole('button', { name: t(lang, 'workspaceCalendar.calendar.moveSubmit') }).click();
+      await form.getByRole('button', { name: t(lang, 'workspaceCalendar.editor.moveSubmit') }).click();
       assert.equal((await sent).status(), 422);
       await form.locator('.field__error', { hasText: t(lang, 'workspaceCalendar.errors.outside') }).waitFor();
       await s.page.waitForFunction(() => document.activeElement?.id.startsWith('move-start-'));
-      await form.getByLabel(t(lang, 'workspaceCalendar.calendar.moveStart')).fill(ubTime(pick.start));
+      await form.getByLabel(t(lang, 'workspaceCalendar.editor.moveStart')).fill(ubTime(pick.start));
       sent = moved();
-      await form.getByRole('button', { name: t(lang, 'workspaceCalendar.calendar.moveSubmit') }).click();
+      await form.getByRole('button', { name: t(lang, 'workspaceCalendar.editor.moveSubmit') }).click();
       assert.equal((await sent).status(), 200);
       await s.page.locator('.toast__message', { hasText: t(lang, 'workspaceCalendar.calendar.appointmentMoved') }).first().waitFor();
       await appt.waitFor();
@@ -200,8 +218,8 @@ describe('appointments and calendar', () => {
       await daySection.locator('li', { hasText: tf(lang, 'workspaceCalendar.booking.day.student', { name: STUDENT }) }).filter({ hasText: time }).first().waitFor();
       // The counselor may move it too: the appointment's "move" opens its time field.
       const theirs = daySection.locator('li', { hasText: tf(lang, 'workspaceCalendar.booking.day.student', { name: STUDENT }) }).filter({ hasText: time }).first();
-      await theirs.getByRole('button', { name: t(lang, 'workspaceCalendar.calendar.moveTitle') }).click();
-      await theirs.getByRole('form', { name: t(lang, 'workspaceCalendar.calendar.moveTitle') }).getByLabel(t(lang, 'workspaceCalendar.calendar.moveStart')).waitFor();
+      await theirs.getByRole('button', { name: t(lang, 'workspaceCalendar.editor.moveTitle') }).click();
+      await theirs.getByRole('form', { name: t(lang, 'workspaceCalendar.editor.moveTitle') }).getByLabel(t(lang, 'workspaceCalendar.editor.moveStart')).waitFor();
       await c.page.getByRole('heading', { name: t(lang, 'workspaceCalendar.booking.availability.title') }).waitFor();
       await noRawKeys(c.page);
       found.push(...(await axe(c.page, `${lang} booking (counselor)`)));

@@ -184,3 +184,47 @@ func BenchmarkReschedule(b *testing.B) {
 		cur = to
 	}
 }
+
+// BenchmarkRescheduleSlots is what the calendar asks for when an appointment is picked up
+// (listRescheduleSlots, without HTTP): the booking, the host's bookings around the visible week
+// and the free slots of their availability (weekdays 09:00–17:00, 30 minutes) with the
+// appointment itself left out. The host is the person with 5,000 appointments.
+func BenchmarkRescheduleSlots(b *testing.B) {
+	store, me, student := benchStore(b)
+	ctx := context.Background()
+	a := db.BookingHost{UserID: me, SlotMinutes: 30, TimeZone: defaultZoneName, Published: true}
+	for d := 1; d <= 5; d++ {
+		a.Hours = append(a.Hours, db.BookingHours{Weekday: d, StartMin: 9 * 60, EndMin: 17 * 60})
+	}
+	from, _ := dayBounds(benchNow, defaultZone)
+	to := from.AddDate(0, 0, 7)
+	var id int64
+	if err := store.InTx(ctx, func(tx *db.Store) error {
+		var err error
+		s := from.Add(33*time.Hour + 30*time.Minute) // Monday 09:30 in Ulaanbaatar (off the seeded 4-hour grid)
+		id, err = tx.InsertBooking(ctx, db.Booking{HostID: me, StudentID: student, Start: s, End: s.Add(30 * time.Minute)}, benchNow)
+		return err
+	}); err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	b.ResetTimer()
+	for b.Loop() {
+		bk, err := store.BookingByID(ctx, id)
+		if err != nil {
+			b.Fatal(err)
+		}
+		booked, err := store.HostBookings(ctx, me, from.Add(-24*time.Hour), to.Add(24*time.Hour))
+		if err != nil {
+			b.Fatal(err)
+		}
+		others := booked[:0]
+		for _, x := range booked {
+			if x.ID != bk.ID {
+				others = append(others, x)
+			}
+		}
+		n = len(slots(a, from, 8, benchNow, others))
+	}
+	b.ReportMetric(float64(n), "slots")
+}

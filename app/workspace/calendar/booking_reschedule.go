@@ -105,3 +105,60 @@ func (h *Handlers) Reschedule(w http.ResponseWriter, r *http.Request) error {
 	web.JSON(w, http.StatusOK, bookingView(b, u.ID, now))
 	return nil
 }
+
+// MoveSlots is GET /api/booking/bookings/{id}/slots?from=&to=: the times the appointment may be
+// moved to in [from, to) (instants, as the calendar asks for its window): the host's free slots
+// as booking offers them (hours, exceptions, length, break, the future, 90 days ahead), the
+// appointment's own slot included (the other appointments left out, as a move checks it).
+// The calendar shades them while an appointment is dragged. Either side, while they may move
+// it (409 as a move would be otherwise); a student whose host stopped taking appointments gets
+// none. The move itself still decides.
+func (h *Handlers) MoveSlots(w http.ResponseWriter, r *http.Request) error {
+	u := h.user(r)
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	b, err := h.bookingFor(r.Context(), u.ID, id)
+	if err != nil {
+		return err
+	}
+	from, to, err := window(r)
+	if err != nil {
+		return err
+	}
+	now := h.Now()
+	v := bookingView(b, u.ID, now)
+	if err := changeRefused(b, v, v.CanReschedule, now, "workspaceCalendar.errors.moveCutoff"); err != nil {
+		return err
+	}
+	out := MoveSlotList{TimeZone: defaultZoneName, Items: []SlotView{}}
+	a, err := h.Store.BookingHostOf(r.Context(), b.HostID)
+	if db.IsNotFound(err) || (err == nil && v.Role == "student" && !a.Published) {
+		web.JSON(w, http.StatusOK, out)
+		return nil
+	} else if err != nil {
+		return err
+	}
+	out.TimeZone = a.TimeZone
+	first, _ := dayBounds(from, zoneOf(a.TimeZone))
+	days := int(to.Sub(first)/(24*time.Hour)) + 1
+	booked, err := h.Store.HostBookings(r.Context(), b.HostID, first.Add(-24*time.Hour), to.Add(24*time.Hour))
+	if err != nil {
+		return err
+	}
+	others := booked[:0]
+	for _, x := range booked {
+		if x.ID != b.ID {
+			others = append(others, x)
+		}
+	}
+	for _, s := range slots(a, first, days, now, others) {
+		if s.Start.Before(from) || !s.Start.Before(to) || s.Start.After(now.Add(bookAhead)) {
+			continue
+		}
+		out.Items = append(out.Items, SlotView{Start: s.Start, End: s.End})
+	}
+	web.JSON(w, http.StatusOK, out)
+	return nil
+}

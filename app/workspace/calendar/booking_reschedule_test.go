@@ -289,3 +289,67 @@ func TestConcurrentMovesIntoOneSlot(t *testing.T) {
 		t.Fatalf("the losers kept their times: %d %v", len(still), err)
 	}
 }
+
+// Where an appointment may go (listRescheduleSlots, what the calendar shades while it is
+// dragged): the host's free slots in the window, its own slot included and another student's
+// left out, the same for both sides; nothing for a stranger (404), nothing after the cut-off
+// for the student (409, in their language), none when the host stopped taking appointments,
+// a bad window refused on its field.
+func TestRescheduleSlots(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	_, sc := w.person(t, "saraa@example.mn", "Saraa", "en", false)
+	_, oc := w.person(t, "other@example.mn", "Other", "en", false)
+	_, stranger := w.person(t, "stranger@example.mn", "Nobody", "mn", false)
+	r := w.book(t, sc, monday9, "")
+	apitest.MustStatus(t, r, 201)
+	id := idOf(r)
+	apitest.MustStatus(t, w.book(t, oc, monday9.Add(time.Hour), ""), 201)                                       // Monday 10:00, someone else's
+	path := fmt.Sprintf("/api/booking/bookings/%d/slots?from=2026-11-22T16:00:00Z&to=2026-11-24T16:00:00Z", id) // Monday and Tuesday in Ulaanbaatar
+	starts := func(r apitest.Reply) []string {
+		t.Helper()
+		apitest.MustStatus(t, r, 200)
+		out := []string{}
+		for _, x := range r.Body["items"].([]any) {
+			out = append(out, x.(map[string]any)["start"].(string))
+		}
+		return out
+	}
+	for who, c := range map[string]*http.Client{"student": sc, "host": w.hostC} {
+		got := strings.Join(starts(w.call(t, c, "GET", path, nil)), " ")
+		if !strings.HasPrefix(got, "2026-11-23T01:00:00Z 2026-11-23T01:30:00Z 2026-11-23T02:30:00Z") || strings.Contains(got, "2026-11-23T02:00:00Z") ||
+			!strings.Contains(got, "2026-11-24T01:00:00Z") || strings.Contains(got, "2026-11-25") || len(strings.Fields(got)) != 5+6 {
+			t.Errorf("%s: free times: %s", who, got)
+		}
+	}
+	if r := w.call(t, stranger, "GET", path, nil); r.Status != 404 || strings.Contains(r.Raw, "2026-11-23") {
+		t.Errorf("a stranger sees the times: %s", r.Raw)
+	}
+	r = w.call(t, sc, "GET", fmt.Sprintf("/api/booking/bookings/%d/slots?from=2026-11-22T16:00:00Z&to=2026-11-22T15:00:00Z", id), nil, "Accept-Language", "mn")
+	if errs, _ := r.Body["errors"].(map[string]any); r.Status != 422 || errs["to"] != i18n.T("mn", "workspaceCalendar.errors.endBeforeStart") {
+		t.Errorf("a window ending before it starts: %s", r.Raw)
+	}
+	if r := w.call(t, sc, "GET", fmt.Sprintf("/api/booking/bookings/%d/slots?from=garbage&to=", id), nil); r.Status != 422 {
+		t.Errorf("garbage window: %s", r.Raw)
+	}
+	// The host stops taking appointments: the student has nowhere to move it, the host still has.
+	hours := []map[string]any{}
+	for d := 1; d <= 5; d++ {
+		hours = append(hours, map[string]any{"weekday": d, "start": "09:00", "end": "12:00"})
+	}
+	avail := map[string]any{"slotMinutes": 30, "bufferMinutes": 0, "timeZone": "Asia/Ulaanbaatar", "published": false, "hours": hours, "exceptions": []any{}}
+	apitest.MustStatus(t, w.call(t, w.hostC, "PUT", "/api/booking/availability", avail), 200)
+	if got := starts(w.call(t, sc, "GET", path, nil)); len(got) != 0 {
+		t.Errorf("an unpublished host's times offered to the student: %v", got)
+	}
+	if got := starts(w.call(t, w.hostC, "GET", path, nil)); len(got) != 11 {
+		t.Errorf("the host's own times: %v", got)
+	}
+	// 11 hours before it: the student may no longer move it (409, their language), the host may.
+	w.clock.Advance(monday9.Sub(w.clock.Now()) - 11*time.Hour)
+	r = w.call(t, sc, "GET", path, nil, "Accept-Language", "mn")
+	if r.Status != 409 || r.Str("code") != "cutoff" || r.Str("message") != i18n.T("mn", "workspaceCalendar.errors.moveCutoff", "hours", 12) {
+		t.Errorf("student after the cut-off: %s", r.Raw)
+	}
+	starts(w.call(t, w.hostC, "GET", path, nil))
+}

@@ -58,6 +58,8 @@ func (h *Handlers) Mount(r *authz.Router, reg *authz.Registry) {
 
 	r.Post("/booking/bookings/{id}/reschedule", authz.WorkspaceCalendar, h.Reschedule, authz.Doc{ID: "rescheduleBooking", Req: RescheduleRequest{},
 		Resp: BookingView{}, Summary: "Move an appointment to another free time of the host (either side: the student until the cut-off, the host until it starts); the other side is told"})
+	r.Get("/booking/bookings/{id}/slots", authz.WorkspaceCalendar, h.MoveSlots, authz.Doc{ID: "listRescheduleSlots", Query: RangeQuery{},
+		Resp: MoveSlotList{}, Summary: "Where an appointment may be moved in [from, to): the host's free slots, its own included (either side while they may move it; 404 for anyone else)"})
 
 	// Calendar.
 	r.Get("/calendar", authz.WorkspaceCalendar, h.Items, authz.Doc{ID: "listCalendarItems", Query: RangeQuery{}, Resp: CalendarItems{},

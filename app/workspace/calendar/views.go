@@ -64,6 +64,13 @@ type SlotList struct {
 	Items    []SlotView `json:"items"`
 }
 
+// MoveSlotList is where an appointment may be moved: the host's free slots in a window, the
+// appointment's own slot among them (listRescheduleSlots).
+type MoveSlotList struct {
+	TimeZone string     `json:"timeZone" description:"the host's time zone"`
+	Items    []SlotView `json:"items"`
+}
+
 // BookRequest books a slot.
 type BookRequest struct {
 	HostID int64     `json:"hostId"`

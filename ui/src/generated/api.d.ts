@@ -1344,6 +1344,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/booking/bookings/{id}/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an appointment may be moved in [from, to): the host's free slots, its own included (either side while they may move it; 404 for anyone else) */
+        get: operations["listRescheduleSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/booking/day": {
         parameters: {
             query?: never;
@@ -5746,6 +5763,11 @@ export interface components {
             name: string;
             /** @enum {string} */
             status: "pending" | "accepted" | "declined";
+        };
+        CalendarMoveSlotList: {
+            items: components["schemas"]["CalendarSlotView"][];
+            /** @description the host's time zone */
+            timeZone: string;
         };
         CalendarRescheduleRequest: {
             /**
@@ -15683,6 +15705,96 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CalendarBookingView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+            /** @description An error: message and code in the request's language, errors per field */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebBody"];
+                };
+            };
+        };
+    };
+    listRescheduleSlots: {
+        parameters: {
+            query?: {
+                /** @description start of the window (RFC 3339) */
+                from?: string;
+                /** @description end of the window (RFC 3339), at most 62 days after from */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarMoveSlotList"];
                 };
             };
             /** @description Bad Request */

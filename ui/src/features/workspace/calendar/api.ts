@@ -33,3 +33,6 @@ export const book = (hostId: number, start: string, note: string) => post<Bookin
 export const myBookings = () => get<Resp<'listMyBookings'>>('/booking/mine');
 export const cancelBooking = (id: number) => post<Booking>(`/booking/bookings/${id}/cancel`, {});
 export const reschedule = (id: number, start: string) => post<Booking>(`/booking/bookings/${id}/reschedule`, { start });
+/** Where an appointment may be moved in [from, to): the host's free slots, its own included. */
+export const moveSlots = (id: number, from: string, to: string) =>
+  get<Resp<'listRescheduleSlots'>>(`/booking/bookings/${id}/slots?from=${q(from)}&to=${q(to)}`);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, at, atMinute, drawnOn, itemsOn, layoutDay, minutesInto, monthDays, moveToDay, parseDay, resized, resizedStart, shifted, snap, step, weekDays, windowOf, ymd } from './grid';
+import { addDays, addMonths, at, atMinute, chooseTime, drawnOn, isFree, itemsOn, layoutDay, minutesInto, monthDays, moveToDay, nextFree, parseDay, resized, resizedStart, shifted, snap, step, tapStart, weekDays, windowOf, ymd } from './grid';
 
 describe('calendar grid', () => {
   it('counts days and months', () => {
@@ -75,5 +75,39 @@ describe('calendar grid', () => {
     expect(drawnOn(phase, '2026-12-17')).toBe(false); // after it
     const timed = { start: at('2026-09-01', '22:00')!, end: at('2026-09-02', '02:00')! };
     expect(drawnOn(timed, '2026-09-02')).toBe(true);
+  });
+  it('finds the free time before or after an appointment, skipping the times that are not free', () => {
+    // Free: Monday 09:00 and 11:00 (10:00 taken), Tuesday 09:00; given out of order, with the
+    // server's "Z" form against the browser's toISOString.
+    const slots = [
+      { start: '2026-11-24T01:00:00Z', end: '2026-11-24T01:30:00Z' },
+      { start: '2026-11-23T03:00:00Z', end: '2026-11-23T03:30:00Z' },
+      { start: '2026-11-23T01:00:00Z', end: '2026-11-23T01:30:00Z' },
+    ];
+    expect(nextFree(slots, '2026-11-23T01:00:00.000Z', 1)?.start).toBe('2026-11-23T03:00:00Z');
+    expect(nextFree(slots, '2026-11-23T03:00:00.000Z', 1)?.start).toBe('2026-11-24T01:00:00Z'); // the next day
+    expect(nextFree(slots, '2026-11-23T03:00:00.000Z', -1)?.start).toBe('2026-11-23T01:00:00Z');
+    expect(nextFree(slots, '2026-11-23T02:00:00.000Z', -1)?.start).toBe('2026-11-23T01:00:00Z'); // from a time not free
+    expect(nextFree(slots, '2026-11-24T01:00:00.000Z', 1)).toBeNull();
+    expect(nextFree(slots, '2026-11-23T01:00:00.000Z', -1)).toBeNull();
+    expect(nextFree([], '2026-11-23T01:00:00.000Z', 1)).toBeNull();
+    expect(isFree(slots, '2026-11-23T03:00:00.000Z')).toBe(true);
+    expect(isFree(slots, '2026-11-23T02:00:00.000Z')).toBe(false);
+    expect(isFree(slots, '2026-11-23T03:15:00.000Z')).toBe(false);
+  });
+  it('chooses an empty time by keys and by a tap', () => {
+    const days = ['2026-11-23', '2026-11-24', '2026-11-25'];
+    const c = { day: '2026-11-24', min: 9 * 60 };
+    expect(chooseTime(c, 'ArrowDown', days)).toEqual({ day: '2026-11-24', min: 555 });
+    expect(chooseTime(c, 'ArrowUp', days)).toEqual({ day: '2026-11-24', min: 525 });
+    expect(chooseTime(c, 'PageDown', days)).toEqual({ day: '2026-11-24', min: 600 });
+    expect(chooseTime(c, 'ArrowLeft', days)).toEqual({ day: '2026-11-23', min: 540 });
+    expect(chooseTime({ day: '2026-11-25', min: 540 }, 'ArrowRight', days)).toEqual({ day: '2026-11-25', min: 540 }); // the view's last day
+    expect(chooseTime(c, 'Home', days)).toEqual({ day: '2026-11-24', min: 0 });
+    expect(chooseTime(c, 'End', days)).toEqual({ day: '2026-11-24', min: 1425 }); // the last step of the day
+    expect(chooseTime({ day: '2026-11-24', min: 1425 }, 'PageDown', days)?.min).toBe(1425);
+    expect(chooseTime(c, 'a', days)).toBeNull();
+    expect(tapStart(9 * 60 + 44)).toBe(570);
+    expect(tapStart(9 * 60 + 29)).toBe(540);
   });
 });

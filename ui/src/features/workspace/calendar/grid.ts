@@ -227,3 +227,52 @@ export function drawnOn(item: Timed, day: string): boolean {
   if (!item.allDay || !onDay(item, day)) return onDay(item, day);
   return new Date(item.start).getTime() >= parseDay(day).getTime() || parseDay(day).getDay() === 1;
 }
+
+// Moving an appointment: the host's free times (listRescheduleSlots) while it is picked up.
+
+/** Whether an appointment may start at an instant: one of the free slots' starts (instants compared, not strings). */
+export const isFree = (slots: { start: string }[], start: string) => slots.some((s) => Date.parse(s.start) === Date.parse(start));
+
+/**
+ * The free slot after (dir 1) or before (dir -1) the start, among slots in any order, skipping
+ * the times that are not free; null when there is none that way.
+ */
+export function nextFree<T extends { start: string }>(slots: T[], start: string, dir: number): T | null {
+  const from = Date.parse(start);
+  let best: T | null = null;
+  for (const s of slots) {
+    const at = Date.parse(s.start);
+    if (dir > 0 ? at > from && (!best || at < Date.parse(best.start)) : at < from && (!best || at > Date.parse(best.start))) best = s;
+  }
+  return best;
+}
+
+// Creating an event on an empty time, by touch and by keyboard.
+
+/** Where a finger's tap on empty hours starts the new event: the half hour it falls in (a fingertip covers about 15 minutes). */
+export const tapStart = (minutes: number) => Math.floor(minutes / 30) * 30;
+
+/** The keyboard's chosen time for a new event: a day of the view and minutes into it. */
+export type Cursor = { day: string; min: number };
+
+/**
+ * The time chooser after a key: up and down by a step (15 minutes), Page Up and Page Down by an
+ * hour, left and right a day of the view, Home and End the day's first and last step (clamped to
+ * the day and the view); null for other keys.
+ */
+export function chooseTime(c: Cursor, key: string, days: string[]): Cursor | null {
+  const i = Math.max(0, days.indexOf(c.day));
+  const by: Record<string, [number, number]> = {
+    ArrowUp: [0, -SNAP],
+    ArrowDown: [0, SNAP],
+    PageUp: [0, -60],
+    PageDown: [0, 60],
+    ArrowLeft: [-1, 0],
+    ArrowRight: [1, 0],
+    Home: [0, -Infinity],
+    End: [0, Infinity],
+  };
+  if (!by[key]) return null;
+  const day = days[Math.min(days.length - 1, Math.max(0, i + by[key][0]))];
+  return { day, min: Math.max(0, Math.min(dayLength(day) - SNAP, c.min + by[key][1])) };
+}

@@ -10,6 +10,7 @@ import { reschedule } from '../api';
 import { at, hhmm, ymd } from '../grid';
 
 const K = 'workspaceCalendar.calendar';
+const E = 'workspaceCalendar.editor';
 
 export function RescheduleForm({ id, start, onDone }: { id: number; start: string; onDone: () => void }) {
   const { t } = useTranslation();
@@ -17,7 +18,7 @@ export function RescheduleForm({ id, start, onDone }: { id: number; start: strin
   const { attach, values: v } = form;
   const save = form.submit(async () => {
     const when = at(v.day, v.start);
-    if (!when) return form.fail({ [at(v.day, '00:00') ? 'start' : 'day']: t(`${K}.badTime`) });
+    if (!when) return form.fail({ [at(v.day, '00:00') ? 'start' : 'day']: t(`${E}.badTime`) });
     try {
       await reschedule(id, when);
       toast.success(t(`${K}.appointmentMoved`));
@@ -28,14 +29,14 @@ export function RescheduleForm({ id, start, onDone }: { id: number; start: strin
   });
   return (
     <form ref={attach} onSubmit={save} noValidate aria-labelledby={`move-title-${id}`} class="cal-move">
-      <h3 id={`move-title-${id}`}>{t(`${K}.moveTitle`)}</h3>
+      <h3 id={`move-title-${id}`}>{t(`${E}.moveTitle`)}</h3>
       <FormMessage message={form.message} />
       <div class="grid">
-        <TextField id={`move-day-${id}`} label={t(`${K}.moveDay`)} hint={t('ui.dateField.hint')} {...form.text('day')} />
-        <TextField id={`move-start-${id}`} label={t(`${K}.moveStart`)} hint={t(`${K}.fields.timeHint`)} {...form.text('start')} />
+        <TextField id={`move-day-${id}`} label={t(`${E}.moveDay`)} hint={t('ui.dateField.hint')} {...form.text('day')} />
+        <TextField id={`move-start-${id}`} label={t(`${E}.moveStart`)} hint={t(`${E}.fields.timeHint`)} {...form.text('start')} />
       </div>
       <button type="submit" aria-busy={form.busy ? 'true' : undefined}>
-        {t(`${K}.moveSubmit`)}
+        {t(`${E}.moveSubmit`)}
       </button>
     </form>
   );

@@ -14,7 +14,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../lib/formatTime';
 import type { CalendarItem } from '../api';
-import { dayLength, hhmm, itemsOn, layoutDay, minutesInto, parseDay, resized, resizedStart, shifted, SNAP, snap } from '../grid';
+import { atMinute, chooseTime, type Cursor, dayLength, hhmm, itemsOn, layoutDay, minutesInto, onDay, parseDay, resized, resizedStart, shifted, SNAP, snap, tapStart } from '../grid';
 
 const K = 'workspaceCalendar.calendar';
 /** An item's length in minutes. */
@@ -32,6 +32,8 @@ const SLOP = 10;
 export type Change = { start: string; end: string };
 /** What a change does: moves the item, or moves its end ('resize') or its start ('start'). */
 export type How = 'move' | 'resize' | 'start';
+/** What a key asked of an appointment: a step up (-1) or down (1), or a number of days. */
+export type KeyStep = { dir: number; days: number };
 
 type Drag =
   | { mode: How; item: CalendarItem; day: string; x: number; y: number; at: number; moved: boolean }
@@ -39,17 +41,24 @@ type Drag =
 
 type Preview = { key: string; change: Change } | { create: string; from: number; to: number } | null;
 
-export function TimeGrid(props: {
+export interface TimeGridProps {
   days: string[];
   items: CalendarItem[];
   today: string;
   onOpen: (item: CalendarItem) => void;
-  onChange: (item: CalendarItem, to: Change, how: How, by: 'pointer' | 'key') => void;
+  /** A change by pointer or key; `key` says what a key asked for (`dir`: up -1 or down 1, `days`: left or right). */
+  onChange: (item: CalendarItem, to: Change, how: How, by: 'pointer' | 'key', key?: KeyStep) => void;
   onCreate: (day: string, from: number, to: number) => void;
   onCancel: () => void;
   /** A finger's touch and hold lifted an item (said in the live region). */
   onLift: () => void;
-}) {
+  /** An appointment was picked up by the pointer (the page fetches where it may go), or put down (null). */
+  onPick?: (item: CalendarItem | null) => void;
+  /** The free times of the appointment being moved, shaded in the grid (the other hours dimmed). */
+  free?: Change[] | null;
+}
+
+export function TimeGrid(props: TimeGridProps) {
   const { t } = useTranslation();
   const { days, today } = props;
   const body = useRef<HTMLDivElement>(null);
@@ -148,6 +157,7 @@ export function TimeGrid(props: {
     const d = drag.current;
     if (!d) return;
     if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < THRESHOLD) return;
+    if (!d.moved && d.mode === 'move' && d.item.kind === 'appointment') props.onPick?.(d.item);
     d.moved = true;
     // Near the top or bottom of the hours, they scroll (the column's place moves with them).
     const hours = body.current;
@@ -184,6 +194,7 @@ export function TimeGrid(props: {
     if (!d.moved) return;
     const to = changeOf(d, e.clientX, e.clientY);
     if (to.start !== d.item.start || to.end !== d.item.end) props.onChange(d.item, to, d.mode, 'pointer');
+    if (d.item.kind === 'appointment') props.onPick?.(null);
   };
   // Touch and hold: HOLD ms without the finger going further than SLOP px lifts the item.
   const held = useRef<{ timer: number; x: number; y: number; id: number } | null>(null);
@@ -212,6 +223,7 @@ export function TimeGrid(props: {
     suppressClick.current = true;
     finish();
     if (d.moved || lifted) props.onCancel();
+    if (d.mode !== 'create' && d.item.kind === 'appointment') props.onPick?.(null);
   };
   useLayoutEffect(() => {
     live.current = { move: onMove, up: onUp, escape: onEscape, cancel: cancelDrag, holdMove, holdEnd: unhold };
@@ -242,13 +254,47 @@ export function TimeGrid(props: {
     if (e.button !== 0) return;
     if (e.pointerType === 'touch') {
       // A finger scrolls the hours and taps to open; touching and holding an item of one's
-      // own lifts it, and then it drags (empty hours: a tap opens the form).
+      // own lifts it, and then it drags. A tap on empty hours opens the new event's form
+      // (as phone calendars do): a finger that moves scrolls instead, and is no tap.
       if (d.mode !== 'create') hold(e, d);
+      else tapped.current = { x: e.clientX, y: e.clientY, id: e.pointerId, day: d.day, at: d.at };
       return;
     }
     e.preventDefault();
     begin(d);
   };
+
+  const tapped = useRef<{ x: number; y: number; id: number; day: string; at: number } | null>(null);
+  const onTapEnd = (e: TargetedPointerEvent<HTMLElement>) => {
+    const p = tapped.current;
+    tapped.current = null;
+    if (!p || e.pointerId !== p.id || e.type !== 'pointerup' || Math.hypot(e.clientX - p.x, e.clientY - p.y) > SLOP) return;
+    const from = tapStart(p.at);
+    props.onCreate(p.day, from, Math.min(from + 60, dayLength(p.day)));
+  };
+
+  // The keyboard's way to an empty time: one focusable "time chooser" (a slider) before the
+  // hours; the arrows choose the day and time, shown as a box in the grid, Enter opens the new
+  // event's form there for an hour.
+  const [chosen, setChosen] = useState<Cursor | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  /** The chosen time, or 09:00 of today (or the view's first day) until one is chosen in this view. */
+  const valid = (c: Cursor | null): Cursor => (c && days.includes(c.day) ? c : { day: days.includes(today) ? today : days[0], min: 9 * 60 });
+  const chooser = valid(chosen);
+  const cursor = choosing ? chooser : null;
+  const onChooserKey = (e: TargetedKeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      return props.onCreate(chooser.day, chooser.min, Math.min(chooser.min + 60, dayLength(chooser.day)));
+    }
+    if (!chooseTime(chooser, e.key, days)) return;
+    e.preventDefault();
+    setChosen((c) => chooseTime(valid(c), e.key, days)); // from the latest choice (keys may come faster than renders)
+  };
+  // The chosen time stays in sight.
+  useLayoutEffect(() => {
+    if (choosing) body.current?.querySelector('.tg-chosen')?.scrollIntoView({ block: 'nearest' });
+  }, [choosing, chosen]);
 
   const hold = (e: TargetedPointerEvent<HTMLElement>, d: Drag) => {
     unhold();
@@ -259,6 +305,7 @@ export function TimeGrid(props: {
       suppressClick.current = true; // the lift is not a tap
       setPreview({ key: d.item.key, change: { start: d.item.start, end: d.item.end } });
       props.onLift();
+      if (d.item.kind === 'appointment') props.onPick?.(d.item);
       navigator.vibrate?.(10);
     }, HOLD);
     held.current = { timer, x: e.clientX, y: e.clientY, id: e.pointerId };
@@ -287,12 +334,12 @@ export function TimeGrid(props: {
     e.preventDefault();
     if (to.start === item.start && to.end === item.end) return;
     refocus.current = item.key;
-    props.onChange(item, to, how, 'key');
+    props.onChange(item, to, how, 'key', { dir: Math.sign(step), days: e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0 });
   };
 
   const pct = (min: number, day: string) => `${(min / dayLength(day)) * 100}%`;
   const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
-  const cls = `tg${days.length === 1 ? ' tg--day' : ''}`;
+  const cls = `tg${days.length === 1 ? ' tg--day' : ''}${props.free ? ' tg--picking' : ''}`;
   return (
     <div class={cls}>
       <div class="tg-row tg-head" aria-hidden="true">
@@ -320,6 +367,23 @@ export function TimeGrid(props: {
           </ul>
         ))}
       </div>
+      <div
+        role="slider"
+        tabIndex={0}
+        class="visually-hidden"
+        aria-label={t(`${K}.chooseLabel`)}
+        aria-describedby="cal-keys-new"
+        aria-valuemin={0}
+        aria-valuemax={dayLength(chooser.day) - SNAP}
+        aria-valuenow={chooser.min}
+        aria-valuetext={`${formatDate(t, chooser.day)}, ${hhmm(atMinute(chooser.day, chooser.min))}`}
+        onFocus={() => setChoosing(true)}
+        onBlur={() => setChoosing(false)}
+        onKeyDown={onChooserKey}
+      />
+      <p class="visually-hidden" id="cal-keys-new">
+        {t(`${K}.chooseHint`)}
+      </p>
       <div class="tg-row tg-body" ref={body}>
         <div class="tg-hours" aria-hidden="true">
           {hours.map((h) => (
@@ -341,7 +405,19 @@ export function TimeGrid(props: {
                 const r = e.currentTarget.getBoundingClientRect();
                 start(e, { mode: 'create', day, x: e.clientX, y: e.clientY, at: ((e.clientY - r.top) / r.height) * dayLength(day), moved: false });
               }}
+              onPointerUp={onTapEnd}
+              onPointerCancel={onTapEnd}
             >
+              {props.free
+                ?.filter((f) => onDay(f, day))
+                .map((f) => (
+                  <div
+                    key={f.start}
+                    class="tg-free"
+                    aria-hidden="true"
+                    style={{ top: pct(Math.max(0, minutesInto(f.start, day)), day), height: pct(Math.min(dayLength(day), minutesInto(f.end, day)) - Math.max(0, minutesInto(f.start, day)), day) }}
+                  />
+                ))}
               {layoutDay(items, day).map(({ item, top, bottom, col, cols }) => {
                 const own = item.canMove;
                 const resizable = own && item.kind === 'event';
@@ -382,6 +458,9 @@ export function TimeGrid(props: {
                 );
               })}
               {ghost && <div class="tg-ghost" aria-hidden="true" style={{ top: pct(ghost.from, day), height: pct(ghost.to - ghost.from, day) }} />}
+              {cursor?.day === day && (
+                <div class="tg-ghost tg-chosen" aria-hidden="true" style={{ top: pct(cursor.min, day), height: pct(Math.min(60, dayLength(day) - cursor.min), day) }} />
+              )}
               {nowMin >= 0 && nowMin < dayLength(day) && <div class="tg-now" aria-hidden="true" style={{ top: pct(nowMin, day) }} />}
             </div>
           );

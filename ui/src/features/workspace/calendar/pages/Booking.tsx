@@ -100,7 +100,7 @@ function BookingItem({ b, onChange }: { b: BookingT; onChange: () => void }) {
         )}
         {b.canReschedule && (
           <button type="button" class="secondary outline" aria-expanded={moving ? 'true' : 'false'} aria-controls={moving ? `move-${b.id}` : undefined} onClick={() => setMoving(!moving)}>
-            {t('workspaceCalendar.calendar.moveTitle')}
+            {t('workspaceCalendar.editor.moveTitle')}
           </button>
         )}
       </span>

@@ -5,24 +5,23 @@
 // (components/TimeGrid.tsx) where one's own events move and resize by mouse and keyboard, each
 // change saved optimistically and rolled back, with a message, when the server refuses it. On a
 // phone the week is shown a day at a time. Below: the private .ics feed for phone calendars.
-import type { TargetedDragEvent, TargetedKeyboardEvent } from 'preact';
+import type { ComponentChildren, ComponentType, TargetedDragEvent, TargetedKeyboardEvent } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import type { ApiError } from '../../../../lib/api';
-import { FormMessage, useForm } from '../../../../lib/form';
 import { formatDate } from '../../../../lib/formatTime';
+import { type LazyView, lazyView, type PageComponent, prepare } from '../../../../lib/lazy';
 import { onApiError } from '../../../../lib/session';
 import { toast } from '../../../../lib/toast';
 import { DashboardShell } from '../../../../ui/DashboardShell';
 import { adoptStyles } from '../../../../lib/styles';
 import css from '../calendar.css?inline';
-import { Dialog } from '../../../../ui/Dialog';
-import { TextField } from '../../../../ui/fields/TextField';
-import { createEvent, deleteEvent, type CalendarItem, getFeed, listItems, makeFeed, reschedule, respond, revokeFeed, type Feed, updateEvent } from '../api';
-import { addDays, at, atMinute, drawnOn, hhmm, itemsOn, moveToDay, parseDay, step, type View, VIEWS, windowOf, WEEKDAYS, ymd } from '../grid';
-import { type Change, type How, TimeGrid } from '../components/TimeGrid';
-import { RescheduleForm } from '../components/RescheduleForm';
+import { Alert } from '../../../../ui/Alert';
+import { type CalendarItem, getFeed, listItems, makeFeed, moveSlots, reschedule, revokeFeed, type Feed, updateEvent } from '../api';
+import { addDays, atMinute, drawnOn, hhmm, isFree, itemsOn, moveToDay, nextFree, parseDay, shifted, step, type View, VIEWS, windowOf, WEEKDAYS, ymd } from '../grid';
+import { Agenda, ItemLine } from '../components/Agenda';
+import type { DialogsProps, Editing } from '../components/Dialogs';
+import type { Change, How, KeyStep, TimeGridProps } from '../components/TimeGrid';
 
 adoptStyles(css);
 
@@ -32,7 +31,49 @@ export function Calendar() {
   return <DashboardShell page="calendar">{() => <CalendarBody />}</DashboardShell>;
 }
 
-type Editing = { item?: CalendarItem; day: string; startTime?: string; end?: string; endTime?: string } | null;
+// Loaded after the page (on first use at the latest), not needed to paint it: the hour grid of
+// the week and day views (the page opens on the month), and the dialogs (a day's items, an
+// item's details and move form, an event's form) with their words. A dialog opens once its
+// code and words are there (no raw keys). The dialogs' sections are the route module's own
+// (listed by the booking page, which uses them too), so they are not in every page's entry.
+const hourGrid = lazyView('workspace/calendar/components/TimeGrid', () => import('../components/TimeGrid').then((m) => m.TimeGrid));
+const dialogsView = lazyView('workspace/calendar/components/Dialogs', () => import('../components/Dialogs').then((m) => m.Dialogs));
+const gridSections: string[] = [];
+const dialogSections = ['workspaceCalendar.editor', 'workspaceCalendar.booking'];
+
+/** A part of the page loaded after it: the component once it is there (null before); render it with <Later>. */
+function useLater<P>(view: LazyView, sections: string[]) {
+  const { i18n } = useTranslation();
+  const [Loaded, setLoaded] = useState<PageComponent | null>(() => view.loaded() ?? null);
+  useEffect(() => {
+    if (Loaded) return;
+    let live = true;
+    prepare({ view, sections }, i18n).then(
+      () => live && setLoaded(() => view.loaded() ?? null),
+      () => undefined, // offline: it does not show
+    );
+    return () => {
+      live = false;
+    };
+  }, [Loaded, i18n, view, sections]);
+  return Loaded as ComponentType<P> | null;
+}
+
+/** A part loaded after the page, with its props (nothing while it is not there, or without props). */
+function Later<P extends object>({ part, props, fallback = null }: { part: ComponentType<P> | null; props: P | null; fallback?: ComponentChildren }) {
+  if (!part) return <>{fallback}</>;
+  const Part = part;
+  return props ? <Part {...props} /> : null;
+}
+
+/** A message of the page (the markup of lib/form's FormMessage, without the forms' code). */
+function Problem({ message }: { message: string }) {
+  return (
+    <div role="alert" class="form-message">
+      <Alert variant="error">{message}</Alert>
+    </div>
+  );
+}
 
 const NARROW = '(max-width: 600px)';
 /** How long the keys rest (ms) before an appointment moved by them is sent. */
@@ -60,7 +101,9 @@ function CalendarBody() {
   const [items, setItems] = useState<CalendarItem[] | null>(null);
   const [error, setError] = useState('');
   const [openDay, setOpenDay] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const later = useLater<DialogsProps>(dialogsView, dialogSections);
+  const grid = useLater<TimeGridProps>(hourGrid, gridSections);
   const [shown, setShown] = useState<CalendarItem | null>(null);
   const win = windowOf(view, anchor);
 
@@ -96,17 +139,84 @@ function CalendarBody() {
     const day = ymd(new Date(start));
     if (!win.days.includes(day)) setAnchor(day);
   };
+  // An appointment picked up (by the pointer, a finger's hold or its first key) shows the host's
+  // free times in the visible days, asked for once per pick; the other hours are dimmed. A drop
+  // on a time that is not free goes back at once with the reason (the server still decides
+  // every move it is sent). The answer is kept in a ref for the handlers, in state for the grid.
+  const [free, setFree] = useState<{ key: string; slots: Change[] } | null>(null);
+  const asked = useRef<{ key: string; slots: Promise<Change[] | null>; list?: Change[] } | null>(null);
+  const pick = (item: CalendarItem | null): Promise<Change[] | null> => {
+    if (!item) {
+      asked.current = null;
+      setFree(null);
+      return Promise.resolve(null);
+    }
+    if (asked.current?.key === item.key) return asked.current.slots;
+    const ask: NonNullable<typeof asked.current> = {
+      key: item.key,
+      slots: moveSlots(item.id, win.from, win.to).then(
+        (r) => r.items,
+        (err: ApiError) => {
+          onApiError(err);
+          return null; // not shown: the server decides on the drop, as before
+        },
+      ),
+    };
+    asked.current = ask;
+    ask.slots.then((list) => {
+      if (asked.current !== ask || !list) return;
+      ask.list = list;
+      setFree({ key: item.key, slots: list });
+      say(t(`${K}.freeShown`));
+    });
+    return ask.slots;
+  };
+  /** The free times known for an item now (undefined while they are not). */
+  const freeOf = (item: CalendarItem) => (asked.current?.key === item.key ? asked.current.list : undefined);
+  const refuse = (item: CalendarItem, from: CalendarItem) => {
+    put(item.key, from);
+    const why = `${t(`${K}.appointmentBack`)} ${t(`${K}.notFree`)}`;
+    toast.error(why);
+    say(why);
+    pick(null);
+  };
   // Keys move an appointment a step at a time: it is sent once the keys rest, so the other
-  // person is told of where it ends up, not of each step.
-  const pending = useRef(new Map<string, { from: CalendarItem; timer: number }>());
-  const moveAppointment = (item: CalendarItem, to: Change, by: 'pointer' | 'key') => {
+  // person is told of where it ends up, not of each step. Up and down go to the host's next or
+  // previous free time (the times between are not offered); left and right a day.
+  const pending = useRef(new Map<string, { from: CalendarItem; to: Change; timer: number }>());
+  const stepAppointment = (item: CalendarItem, to: Change, key: KeyStep) => {
+    const fresh = asked.current?.key !== item.key;
+    pick(item).then((slots) => {
+      // The first step says the free times are shown before where it went (one announcement).
+      const lead = fresh && slots ? `${t(`${K}.freeShown`)} ` : '';
+      const at = { ...item, ...(pending.current.get(item.key)?.to ?? {}) };
+      let next = key.days ? shifted(at, key.days, 0) : to;
+      if (key.dir && slots) {
+        const s = nextFree(slots, at.start, key.dir);
+        if (!s) {
+          say(lead + t(`${K}.noFreeFurther`));
+          // Nothing moved and nothing to send: the marks go once the keys rest.
+          window.setTimeout(() => !pending.current.has(item.key) && asked.current?.key === item.key && pick(null), KEY_REST);
+          return;
+        }
+        next = { start: new Date(s.start).toISOString(), end: new Date(Date.parse(s.start) + Date.parse(at.end) - Date.parse(at.start)).toISOString() };
+      } else if (key.dir) next = shifted(at, 0, (key.dir * (Date.parse(at.end) - Date.parse(at.start))) / 60_000);
+      moveAppointment(item, next, 'key', lead);
+    });
+  };
+  const moveAppointment = (item: CalendarItem, to: Change, by: 'pointer' | 'key', lead = '') => {
     const was = pending.current.get(item.key);
     const from = was?.from ?? item;
     if (was) clearTimeout(was.timer);
+    const slots = freeOf(item);
+    if (by === 'pointer' && slots && !isFree(slots, to.start)) return refuse(item, from);
     put(item.key, { ...item, ...to });
-    say(t(`${K}.movedTo`, { date: formatDate(t, to.start), from: hhmm(to.start), to: hhmm(to.end) }));
+    say(lead + t(`${K}.movedTo`, { date: formatDate(t, to.start), from: hhmm(to.start), to: hhmm(to.end) }));
     const send = () => {
       pending.current.delete(item.key);
+      const known = freeOf(item);
+      if (by === 'key' && known && !isFree(known, to.start)) return refuse(item, from);
+      if (by === 'key') pick(null);
       reschedule(from.id, to.start).then(
         (saved) => {
           put(item.key, { ...item, start: saved.start, end: saved.end, canMove: saved.canReschedule });
@@ -122,12 +232,12 @@ function CalendarBody() {
         },
       );
     };
-    if (by === 'key') pending.current.set(item.key, { from, timer: window.setTimeout(send, KEY_REST) });
+    if (by === 'key') pending.current.set(item.key, { from, to, timer: window.setTimeout(send, KEY_REST) });
     else send();
   };
   // A move or resize of one's own event (or appointment): shown at once, saved, put back when refused.
-  const change = (item: CalendarItem, to: Change, how: How, by: 'pointer' | 'key') => {
-    if (item.kind === 'appointment') return moveAppointment(item, to, by);
+  const change = (item: CalendarItem, to: Change, how: How, by: 'pointer' | 'key', key?: KeyStep) => {
+    if (item.kind === 'appointment') return key ? stepAppointment(item, to, key) : moveAppointment(item, to, by);
     put(item.key, { ...item, ...to });
     say(
       how === 'resize'
@@ -169,6 +279,26 @@ function CalendarBody() {
     );
   };
 
+  const dialogProps: DialogsProps | null =
+    openDay || shown || editing
+      ? {
+          items: items ?? [],
+          openDay,
+          shown,
+          editing,
+          onCloseDay: () => setOpenDay(null),
+          onCloseItem: () => setShown(null),
+          onCloseEditor: () => setEditing(null),
+          onOpen: (i) => (setOpenDay(null), open(i)),
+          onNewOn: (day) => (setOpenDay(null), setEditing({ day })),
+          onDone: () => {
+            setShown(null);
+            setEditing(null);
+            load();
+          },
+        }
+      : null;
+
   return (
     <div class="cal">
       <div class="cal-bar">
@@ -197,11 +327,26 @@ function CalendarBody() {
           {t(`${K}.new`)}
         </button>
       </div>
-      {error && <FormMessage message={error} />}
+      {error && <Problem message={error} />}
       {items === null ? (
         <p aria-busy="true">{t(`${K}.loading`)}</p>
       ) : view === 'week' || view === 'day' ? (
-        <TimeGrid days={win.days} items={items} today={today} onOpen={open} onChange={change} onCreate={create} onCancel={() => say(t(`${K}.dragCancelled`))} onLift={() => say(t(`${K}.lifted`))} />
+        <Later
+          part={grid}
+          fallback={<p aria-busy="true">{t(`${K}.loading`)}</p>}
+          props={{
+            days: win.days,
+            items,
+            today,
+            onOpen: open,
+            onChange: change,
+            onCreate: create,
+            onCancel: () => say(t(`${K}.dragCancelled`)),
+            onLift: () => say(t(`${K}.lifted`)),
+            onPick: pick,
+            free: free?.slots,
+          }}
+        />
       ) : view === 'month' ? (
         <DayGrid
           days={win.days}
@@ -226,66 +371,9 @@ function CalendarBody() {
       <p class="visually-hidden" aria-live="polite" id="cal-said">
         {said}
       </p>
-      <Dialog open={openDay !== null} onClose={() => setOpenDay(null)} id="cal-day" title={openDay ? t(`${K}.dayTitle`, { date: formatDate(t, openDay) }) : ''}>
-        {openDay && (
-          <>
-            <Agenda days={[openDay]} items={items ?? []} onOpen={(i) => (setOpenDay(null), open(i))} bare />
-            <button
-              type="button"
-              onClick={() => {
-                const day = openDay;
-                setOpenDay(null);
-                setEditing({ day });
-              }}
-            >
-              {t(`${K}.newOn`)}
-            </button>
-          </>
-        )}
-      </Dialog>
-      <Dialog open={shown !== null} onClose={() => setShown(null)} id="cal-item" title={shown?.title ?? ''}>
-        {shown && (
-          <ItemDetail
-            item={shown}
-            onResponded={() => {
-              setShown(null);
-              load();
-            }}
-          />
-        )}
-        {shown?.kind === 'appointment' && shown.canMove && (
-          <RescheduleForm
-            id={shown.id}
-            start={shown.start}
-            onDone={() => {
-              setShown(null);
-              load();
-            }}
-          />
-        )}
-      </Dialog>
-      {editing && (
-        <EventDialog
-          editing={editing}
-          onDone={() => {
-            setEditing(null);
-            load();
-          }}
-          onClose={() => setEditing(null)}
-        />
-      )}
+      <Later part={later} props={dialogProps} />
       <FeedPanel />
     </div>
-  );
-}
-
-function ItemLine({ item }: { item: CalendarItem }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <span class="cal-time">{item.allDay ? t(`${K}.allDay`) : hhmm(item.start)}</span> <span class="visually-hidden">{t(`${K}.kinds.${item.kind}`)}: </span>
-      {item.title}
-    </>
   );
 }
 
@@ -407,183 +495,6 @@ function DayGrid(props: {
   );
 }
 
-/** The day and agenda views (and a day's dialog): days with something on them, in order. */
-function Agenda({ days, items, onOpen, bare }: { days: string[]; items: CalendarItem[]; onOpen: (i: CalendarItem) => void; bare?: boolean }) {
-  const { t } = useTranslation();
-  const withItems = days.map((day) => ({ day, list: itemsOn(items, day) })).filter((d) => d.list.length);
-  if (!withItems.length) return <p class="cal-empty">{t(`${K}.empty`)}</p>;
-  return (
-    <div class="cal-agenda">
-      {withItems.map(({ day, list }) => (
-        <section key={day} aria-label={formatDate(t, day)}>
-          {!bare && <h3>{formatDate(t, day)}</h3>}
-          <ul>
-            {list.map((item) => (
-              <li key={item.key}>
-                <button type="button" class={`cal-chip cal-chip--${item.kind}`} onClick={() => onOpen(item)}>
-                  <ItemLine item={item} />
-                  {!item.allDay && <span class="cal-time">{` – ${hhmm(item.end)}`}</span>}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
-  );
-}
-
-function ItemDetail({ item, onResponded }: { item: CalendarItem; onResponded: () => void }) {
-  const { t } = useTranslation();
-  const [error, setError] = useState('');
-  const answer = (r: 'accepted' | 'declined') =>
-    respond(item.id, r).then(
-      () => {
-        toast.success(t(`${K}.responded`));
-        onResponded();
-      },
-      (err: ApiError) => {
-        onApiError(err);
-        setError(err.message);
-      },
-    );
-  return (
-    <>
-      {item.kind === 'invitation' && (
-        <>
-          <p>{t(`${K}.from`, { name: item.owner })}</p>
-          <p>{t(`${K}.inviteStatus.${item.status}`)}</p>
-          {error && <FormMessage message={error} />}
-          <div class="button-row">
-            <button type="button" disabled={item.status === 'accepted'} onClick={() => answer('accepted')}>
-              {t(`${K}.accept`)}
-            </button>
-            <button type="button" class="secondary outline" disabled={item.status === 'declined'} onClick={() => answer('declined')}>
-              {t(`${K}.decline`)}
-            </button>
-          </div>
-        </>
-      )}
-      <p>
-        {t(`${K}.kinds.${item.kind}`)}
-        {item.kind === 'deadline' && ` · ${t(`${K}.deadlineStatus.${item.status}`)}`}
-        {item.kind === 'appointment' && ` · ${t(`workspaceCalendar.booking.statuses.${item.status}`)}`}
-        {item.kind === 'interview' && ` · ${t(`${K}.interviewStatus.${item.status}`)}`}
-      </p>
-      <p>{item.allDay ? formatDate(t, ymd(new Date(item.start))) : `${formatDate(t, item.start)}, ${hhmm(item.start)} – ${hhmm(item.end)}`}</p>
-      {item.location && <p>{item.location}</p>}
-      {item.notes && <p class="cal-notes">{item.notes}</p>}
-      <Link href={item.link}>{t(`${K}.open`)}</Link>
-    </>
-  );
-}
-
-/** Create or edit an event: dates as YYYY-MM-DD and times as HH:MM, errors beside their fields. */
-function EventDialog({ editing, onDone, onClose }: { editing: NonNullable<Editing>; onDone: () => void; onClose: () => void }) {
-  const { t } = useTranslation();
-  const item = editing.item;
-  const form = useForm({
-    title: item?.title ?? '',
-    start: item ? ymd(new Date(item.start)) : editing.day,
-    startTime: item ? hhmm(item.start) : (editing.startTime ?? '09:00'),
-    end: item ? ymd(new Date(item.end)) : (editing.end ?? editing.day),
-    endTime: item ? hhmm(item.end) : (editing.endTime ?? '10:00'),
-    location: item?.location ?? '',
-    notes: item?.notes ?? '',
-    invitees: (item?.invitees ?? []).map((i) => i.email).join(', '),
-  });
-  const { attach, values: v } = form;
-  const save = form.submit(async () => {
-    const start = at(v.start, v.startTime);
-    const end = at(v.end, v.endTime);
-    const local: Record<string, string> = {};
-    if (!start) local[at(v.start, '00:00') ? 'startTime' : 'start'] = t(`${K}.badTime`);
-    if (!end) local[at(v.end, '00:00') ? 'endTime' : 'end'] = t(`${K}.badTime`);
-    if (Object.keys(local).length) return form.fail(local);
-    const invitees = v.invitees
-      .split(/[,;\s]+/)
-      .map((e) => e.trim())
-      .filter(Boolean);
-    const body = { title: v.title, location: v.location, notes: v.notes, start: start!, end: end!, invitees };
-    try {
-      if (item) await updateEvent(item.id, body);
-      else await createEvent(body);
-      toast.success(t(`${K}.saved`));
-      onDone();
-    } catch (err) {
-      form.failWith(err as ApiError);
-    }
-  });
-  const remove = async () => {
-    if (!item) return;
-    try {
-      await deleteEvent(item.id);
-      toast.success(t(`${K}.deleted`));
-      onDone();
-    } catch (err) {
-      form.failWith(err as ApiError);
-    }
-  };
-  const f = (name: keyof typeof v, extra: { hint?: string; type?: 'text' } = {}) => (
-    <TextField id={`ev-${name}`} label={t(`${K}.fields.${name}`)} {...form.text(name)} {...extra} />
-  );
-  return (
-    <Dialog open onClose={onClose} id="cal-edit" title={t(item ? `${K}.edit` : `${K}.new`)}>
-      <form ref={attach} onSubmit={save} noValidate>
-        <FormMessage message={form.message} />
-        {f('title')}
-        <div class="grid">
-          {f('start', { hint: t('ui.dateField.hint') })}
-          {f('startTime', { hint: t(`${K}.fields.timeHint`) })}
-        </div>
-        <div class="grid">
-          {f('end', { hint: t('ui.dateField.hint') })}
-          {f('endTime', { hint: t(`${K}.fields.timeHint`) })}
-        </div>
-        {f('location')}
-        {f('invitees', { hint: t(`${K}.inviteesHint`) })}
-        {item && item.invitees.length > 0 && (
-          <>
-            <p>{t(`${K}.invited`)}</p>
-            <ul>
-              {item.invitees.map((i) => (
-                <li key={i.email}>{`${i.name} — ${t(`${K}.inviteStatus.${i.status}`)}`}</li>
-              ))}
-            </ul>
-          </>
-        )}
-        <div class="field">
-          <label for="ev-notes">{t(`${K}.fields.notes`)}</label>
-          <textarea
-            id="ev-notes"
-            name="notes"
-            rows={3}
-            value={v.notes}
-            aria-invalid={form.errors.notes ? 'true' : undefined}
-            aria-describedby={form.errors.notes ? 'ev-notes-error' : undefined}
-            onInput={(e) => form.set('notes', e.currentTarget.value)}
-          />
-          {form.errors.notes && (
-            <small id="ev-notes-error" class="field__error">
-              {form.errors.notes}
-            </small>
-          )}
-        </div>
-        <div class="button-row">
-          <button type="submit" aria-busy={form.busy ? 'true' : undefined}>
-            {t(`${K}.save`)}
-          </button>
-          {item && (
-            <button type="button" class="secondary outline" onClick={remove}>
-              {t(`${K}.delete`)}
-            </button>
-          )}
-        </div>
-      </form>
-    </Dialog>
-  );
-}
-
 /** The private feed: make, remake, revoke; its address is shown once, when made. */
 function FeedPanel() {
   const { t } = useTranslation();
@@ -601,7 +512,7 @@ function FeedPanel() {
     <section class="cal-feed" aria-labelledby="cal-feed-title">
       <h2 id="cal-feed-title">{t(`${K}.feed.title`)}</h2>
       <p>{t(`${K}.feed.text`)}</p>
-      {error && <FormMessage message={error} />}
+      {error && <Problem message={error} />}
       {feed?.active && feed.createdAt && !url && <p>{t(`${K}.feed.active`, { date: formatDate(t, feed.createdAt) })}</p>}
       {url && (
         <div class="field">

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-YULAJ6LA.js";import"./chunk-XKBGR3OG.js";import"./chunk-24PUYRSM.js";import{U as r}from"./chunk-FAVEBHC3.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -93,7 +93,7 @@ describe('community events', () => {
     const dialog = a.page.getByRole('dialog');
     await dialog.getByText(t('en', 'workspaceCalendar.calendar.kinds.community')).waitFor();
     await dialog.getByText('Оюутны төв, 2 давхар').waitFor();
-    assert.equal(await dialog.getByRole('link', { name: t('en', 'workspaceCalendar.calendar.open') }).getAttribute('href'), `/en${link}`);
+    assert.equal(await dialog.getByRole('link', { name: t('en', 'workspaceCalendar.editor.open') }).getAttribute('href'), `/en${link}`);
     found.push(...(await axe(a.page, 'en calendar with the event (phone)')));
     assert.deepEqual(unexpected(a.problems), []);
     await a.context.close();

@@ -119,7 +119,7 @@ describe('interviews', () => {
     const item = page.locator('.cal-agenda button', { hasText: `Ярилцлага: ${state.opportunity}` }).first();
     await item.waitFor();
     await item.click();
-    await page.getByText(t('mn', 'workspaceCalendar.calendar.interviewStatus.confirmed'), { exact: false }).first().waitFor();
+    await page.getByText(t('mn', 'workspaceCalendar.editor.interviewStatus.confirmed'), { exact: false }).first().waitFor();
     assert.deepEqual(await axe(page, 'mn calendar, interview'), []);
     assert.deepEqual(unexpected(problems), []);
     await context.close();

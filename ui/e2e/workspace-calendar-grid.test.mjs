@@ -211,15 +211,18 @@ describe('calendar hour grids', () => {
       // An empty time by keyboard: the time chooser before the hours (a slider; its box in the
       // grid), Page Down an hour and down 15 minutes from 09:00, Enter: the form at 10:15 for an hour.
       const chooser = page.getByRole('slider', { name: t(lang, `${K}.chooseLabel`) });
+      // (Each key is pressed on the chooser: the form's dialog just closed gives the focus back
+      // to where it was, and a key sent at that moment went there.)
       await chooser.focus();
       await page.locator('.tg-chosen').waitFor();
-      await page.keyboard.press('PageDown');
-      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-valuenow') === '600');
-      await page.keyboard.press('ArrowDown');
-      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-valuenow') === '615');
+      const valueIs = (v) => page.waitForFunction((v) => document.querySelector('[role=slider]')?.getAttribute('aria-valuenow') === v, v);
+      await chooser.press('PageDown');
+      await valueIs('600');
+      await chooser.press('ArrowDown');
+      await valueIs('615');
       assert.match(await chooser.getAttribute('aria-valuetext'), /, 10:15$/);
       const chosenDay = await page.locator('.tg-chosen').evaluate((el) => el.closest('.tg-col').dataset.col);
-      await page.keyboard.press('Enter');
+      await chooser.press('Enter');
       await dialog.getByLabel(t(lang, `${E}.fields.startTime`)).waitFor();
       assert.deepEqual(
         [await dialog.getByLabel(t(lang, `${E}.fields.start`)).inputValue(), await dialog.getByLabel(t(lang, `${E}.fields.startTime`)).inputValue(), await dialog.getByLabel(t(lang, `${E}.fields.endTime`)).inputValue()],

@@ -78,14 +78,27 @@ export function TimeGrid(props: TimeGridProps) {
     const col = el?.querySelector<HTMLElement>('.tg-col');
     if (el && col) el.scrollTop = (col.offsetHeight / 24) * WORK_START;
   }, []);
-  // After a key moved an event, it keeps the focus (it may be in another day's column now).
+  // After a key moved an event, it keeps the focus (it may be in another day's column now),
+  // until the person focuses something else or uses the pointer. Not "once": a render may come
+  // before the move reaches the items (the announcement), and a moved event is a new element
+  // in its new column, so the focus is given again to whichever element has the key.
   useLayoutEffect(() => {
-    if (!refocus.current) return;
-    const el = body.current?.querySelector<HTMLElement>(`[data-key="${refocus.current}"]`);
-    if (!el) return;
-    el.focus();
-    refocus.current = '';
+    const key = refocus.current;
+    if (!key) return;
+    const el = body.current?.querySelector<HTMLElement>(`[data-key="${key}"]`);
+    if (el && document.activeElement !== el) el.focus();
   });
+  useEffect(() => {
+    const moveOn = (e: Event) => {
+      if (refocus.current && !(e.target instanceof HTMLElement && e.target.dataset.key === refocus.current)) refocus.current = '';
+    };
+    document.addEventListener('focusin', moveOn);
+    document.addEventListener('pointerdown', moveOn);
+    return () => {
+      document.removeEventListener('focusin', moveOn);
+      document.removeEventListener('pointerdown', moveOn);
+    };
+  }, []);
 
   const items = props.items.map((i) => (preview && 'key' in preview && preview.key === i.key ? { ...i, ...preview.change } : i));
 

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-JZXXOGKZ.js";import"./chunk-LANN6E4O.js";import"./chunk-72HPRMPT.js";import{U as r}from"./chunk-6U3XSFBJ.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

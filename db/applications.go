@@ -83,6 +83,16 @@ func (s *Store) ApplicationByID(ctx context.Context, id int64) (*Application, er
 	return scanApplication(s.row(ctx, `SELECT `+appCols+appFrom+`WHERE a.id = ?`, id))
 }
 
+// OrgApplication is application id if it was made to organisation orgID (ErrNotFound
+// otherwise, and for no organisation): what the organisation's staff may open.
+func (s *Store) OrgApplication(ctx context.Context, id, orgID int64) (*Application, error) {
+	a, err := s.ApplicationByID(ctx, id)
+	if err == nil && (orgID == 0 || a.OrgID != orgID) {
+		return nil, ErrNotFound
+	}
+	return a, err
+}
+
 // ApplicationOf returns the person's application to a posting, or ErrNotFound.
 func (s *Store) ApplicationOf(ctx context.Context, oppID, userID int64) (*Application, error) {
 	return scanApplication(s.row(ctx, `SELECT `+appCols+appFrom+`WHERE a.opportunity_id = ? AND a.user_id = ?`, oppID, userID))

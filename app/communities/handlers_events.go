@@ -53,6 +53,20 @@ func (h *Handlers) eventOf(r *http.Request, c *db.Community, u *db.User) (*db.Co
 	return e, nil
 }
 
+// writeEvent answers with event id as it is now (read again after a change), for u.
+func (h *Handlers) writeEvent(w http.ResponseWriter, r *http.Request, status int, u *db.User, c *db.Community, id int64, a Access) error {
+	e, err := h.Store.CommunityEventByID(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	v, err := h.eventView(r.Context(), web.Lang(r), u, c, e, a)
+	if err != nil {
+		return err
+	}
+	web.JSON(w, status, v)
+	return nil
+}
+
 // eventView is e for u, with their answer (and, for its editors, the text as written and the history).
 func (h *Handlers) eventView(ctx context.Context, lang string, u *db.User, c *db.Community, e *db.CommunityEvent, a Access) (EventView, error) {
 	answer := ""
@@ -207,15 +221,7 @@ func (h *Handlers) CreateEvent(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if e, err = h.Store.CommunityEventByID(ctx, e.ID); err != nil {
-		return err
-	}
-	v, err := h.eventView(ctx, web.Lang(r), u, c, e, a)
-	if err != nil {
-		return err
-	}
-	web.JSON(w, http.StatusCreated, v)
-	return nil
+	return h.writeEvent(w, r, http.StatusCreated, u, c, e.ID, a)
 }
 
 // UpdateEvent is PUT /api/communities/{slug}/events/{id}.
@@ -267,15 +273,7 @@ func (h *Handlers) UpdateEvent(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if e, err = h.Store.CommunityEventByID(ctx, e.ID); err != nil {
-		return err
-	}
-	v, err := h.eventView(ctx, web.Lang(r), u, c, e, a)
-	if err != nil {
-		return err
-	}
-	web.JSON(w, http.StatusOK, v)
-	return nil
+	return h.writeEvent(w, r, http.StatusOK, u, c, e.ID, a)
 }
 
 // eventChangeable: a cancelled event or one that has ended is not changed any more.
@@ -328,15 +326,7 @@ func (h *Handlers) CancelEvent(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if e, err = h.Store.CommunityEventByID(ctx, e.ID); err != nil {
-		return err
-	}
-	v, err := h.eventView(ctx, web.Lang(r), u, c, e, a)
-	if err != nil {
-		return err
-	}
-	web.JSON(w, http.StatusOK, v)
-	return nil
+	return h.writeEvent(w, r, http.StatusOK, u, c, e.ID, a)
 }
 
 // AnswerEvent is PUT /api/communities/{slug}/events/{id}/rsvp.
@@ -385,15 +375,7 @@ func (h *Handlers) AnswerEvent(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if e, err = h.Store.CommunityEventByID(ctx, e.ID); err != nil {
-		return err
-	}
-	v, err := h.eventView(ctx, web.Lang(r), u, c, e, a)
-	if err != nil {
-		return err
-	}
-	web.JSON(w, http.StatusOK, v)
-	return nil
+	return h.writeEvent(w, r, http.StatusOK, u, c, e.ID, a)
 }
 
 // MyEvents is GET /api/me/events: the events the caller is going to, from now on.

@@ -578,8 +578,8 @@ func (h *Handlers) applicantOf(lang string, a *db.Application, now time.Time) Ap
 
 // ownApplication loads an application to a posting of the caller's organisation.
 func (h *Handlers) ownApplication(ctx context.Context, u *db.User, id int64) (*db.Application, error) {
-	a, err := h.Store.ApplicationByID(ctx, id)
-	if db.IsNotFound(err) || (err == nil && a.OrgID != u.OrgID) {
+	a, err := h.Store.OrgApplication(ctx, id, u.OrgID)
+	if db.IsNotFound(err) {
 		return nil, web.NotFound()
 	}
 	return a, err

@@ -26,8 +26,8 @@ func conflict(code, key string) *web.Error {
 
 // ownApplication loads an application to a posting of the caller's organisation (404 otherwise).
 func (h *Handlers) ownApplication(ctx context.Context, u *db.User, id int64) (*db.Application, error) {
-	a, err := h.Store.ApplicationByID(ctx, id)
-	if db.IsNotFound(err) || (err == nil && (u.OrgID == 0 || a.OrgID != u.OrgID)) {
+	a, err := h.Store.OrgApplication(ctx, id, u.OrgID)
+	if db.IsNotFound(err) {
 		return nil, web.NotFound()
 	}
 	return a, err

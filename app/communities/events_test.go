@@ -148,6 +148,32 @@ func TestEventLifecycle(t *testing.T) {
 	}
 	body["capacity"] = 0
 
+	// Moved to another day: everyone going but the editor is told the new and the old time; a
+	// new place alone is its own notice; a new title tells nobody.
+	oldStart, _ := time.Parse(time.RFC3339, body["start"].(string))
+	ub := time.FixedZone("UB", 8*3600)
+	body["start"], body["end"] = oldStart.Add(24*time.Hour).Format(time.RFC3339), oldStart.Add(26*time.Hour).Format(time.RFC3339)
+	apitest.MustStatus(t, d.call("mod", "PUT", evPath("school", id), body), 200)
+	for _, who := range []string{"bob", "author"} {
+		if got := d.rendered(who, "communities.eventMoved", "en"); len(got) != 1 || !strings.Contains(got[0], "New time: "+oldStart.Add(24*time.Hour).In(ub).Format("2006-01-02 15:04")) ||
+			!strings.Contains(got[0], "Before: "+oldStart.In(ub).Format("2006-01-02 15:04")) || !strings.Contains(got[0], "Where: Sukhbaatar Square") {
+			t.Fatalf("%s told of the move: %v", who, got)
+		}
+	}
+	if got := d.rendered("alice", "communities.eventMoved", "en"); len(got) != 0 {
+		t.Fatalf("alice (not going) told of the move: %v", got)
+	}
+	body["place"] = "Central Library"
+	apitest.MustStatus(t, d.call("mod", "PUT", evPath("school", id), body), 200)
+	if got := d.rendered("bob", "communities.eventPlaceChanged", "mn"); len(got) != 1 || !strings.Contains(got[0], "Шинэ байршил: Central Library") {
+		t.Fatalf("bob told of the place: %v", got)
+	}
+	body["titleEn"] = "Tree planting (day one)"
+	apitest.MustStatus(t, d.call("mod", "PUT", evPath("school", id), body), 200)
+	if n := len(d.rendered("bob", "communities.eventMoved", "en")) + len(d.rendered("bob", "communities.eventPlaceChanged", "en")); n != 2 {
+		t.Fatalf("a new title told bob: %d notices", n)
+	}
+
 	// Cancelling needs a reason; everyone going is told it in their language.
 	if r := d.call("mod", "POST", evPath("school", id, "/cancel"), map[string]any{"reason": " "}); r.Status != 422 || r.Str("errors", "reason") == "" {
 		t.Fatalf("no reason: %s", r.Raw)
@@ -178,7 +204,7 @@ func TestEventLifecycle(t *testing.T) {
 	// The history: created, changed, cancelled with the reason, by whom.
 	r = d.call("mod", "GET", evPath("school", id), nil)
 	hist, _ := r.Body["history"].([]any)
-	if len(hist) != 3 || !strings.Contains(r.Raw, `"action":"cancel","reason":"Heavy rain","actor":"Mona Mod"`) {
+	if len(hist) != 6 || !strings.Contains(r.Raw, `"action":"cancel","reason":"Heavy rain","actor":"Mona Mod"`) {
 		t.Fatalf("history: %s", r.Raw)
 	}
 	// Unknown ids, ids of another community: 404.

@@ -268,7 +268,10 @@ func (h *Handlers) UpdateEvent(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 		}
-		return tx.LogCommunityEvent(ctx, e.ID, u.ID, "update", "", now)
+		if err := tx.LogCommunityEvent(ctx, e.ID, u.ID, "update", "", now); err != nil {
+			return err
+		}
+		return h.notifyEventChanged(ctx, tx, c, cur, e, u.ID)
 	})
 	if err != nil {
 		return err

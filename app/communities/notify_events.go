@@ -21,6 +21,16 @@ var (
 		Name: "communities.newEventEmail", Title: "events.notify.newEvent.title",
 		Body: "events.notify.newEvent.body", Label: "events.notify.newEventEmail.label", DefaultEmail: notify.Immediate,
 	})
+	// EventMoved tells everyone going that an event moved to another time (old and new);
+	// EventPlaceChanged that it takes place elsewhere (or at another link), at the same time.
+	EventMoved = notify.Register(notify.Kind{
+		Name: "communities.eventMoved", Title: "events.notify.moved.title",
+		Body: "events.notify.moved.body", Label: "events.notify.moved.label", DefaultEmail: notify.Immediate,
+	})
+	EventPlaceChanged = notify.Register(notify.Kind{
+		Name: "communities.eventPlaceChanged", Title: "events.notify.placeChanged.title",
+		Body: "events.notify.placeChanged.body", Label: "events.notify.placeChanged.label", DefaultEmail: notify.Immediate,
+	})
 	// EventCancelled tells everyone going that an event was cancelled, and why.
 	EventCancelled = notify.Register(notify.Kind{
 		Name: "communities.eventCancelled", Title: "events.notify.cancelled.title",
@@ -68,6 +78,39 @@ func (h *Handlers) notifyEventCancelled(ctx context.Context, tx *db.Store, c *db
 		p := eventParams(c, e)
 		p["reason"] = reason
 		if err := notify.Send(ctx, tx, notify.Notification{UserID: id, Kind: EventCancelled.Name, Params: p,
+			Link: eventLink(c.Slug, e.ID), At: now}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// notifyEventChanged tells everyone going (but the person changing it) that e, which was
+// before, moved to another time or place, in tx. A change of its title or description only
+// tells nobody.
+func (h *Handlers) notifyEventChanged(ctx context.Context, tx *db.Store, c *db.Community, before, e *db.CommunityEvent, by int64) error {
+	moved := !before.Start.Equal(e.Start) || !before.End.Equal(e.End)
+	if !moved && before.Place == e.Place && before.OnlineURL == e.OnlineURL {
+		return nil
+	}
+	going, err := tx.GoingTo(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	k, p := EventPlaceChanged, eventParams(c, e)
+	if moved {
+		k, p["old"] = EventMoved, eventWhen(before.Start, before.End)
+	}
+	p["where"] = e.Place
+	if p["where"] == "" {
+		p["where"] = e.OnlineURL
+	}
+	now := h.Now()
+	for _, id := range going {
+		if id == by {
+			continue
+		}
+		if err := notify.Send(ctx, tx, notify.Notification{UserID: id, Kind: k.Name, Params: p,
 			Link: eventLink(c.Slug, e.ID), At: now}); err != nil {
 			return err
 		}

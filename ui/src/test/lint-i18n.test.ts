@@ -12,13 +12,17 @@ const script = fileURLToPath(new URL('../../scripts/lint-i18n.mjs', import.meta.
 const dir = mkdtempSync(path.join(tmpdir(), 'lint-i18n-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+// Each test runs the real linter as a process (it reads every catalog): half a second alone,
+// several on a loaded machine, so more than vitest's default 5 s is allowed.
+const SPAWNS = { timeout: 30_000 };
+
 function lint(source: string) {
   writeFileSync(path.join(dir, 'Probe.tsx'), source);
   const res = spawnSync(process.execPath, [script], { env: { ...process.env, LINT_I18N_SRC: dir }, encoding: 'utf8' });
   return { code: res.status, out: res.stdout + res.stderr };
 }
 
-describe('lint:i18n', () => {
+describe('lint:i18n', SPAWNS, () => {
   it('passes translated JSX and the brand name', () => {
     const res = lint(`
       import { useTranslation } from 'react-i18next';
@@ -68,7 +72,7 @@ describe('lint:i18n', () => {
   });
 });
 
-describe('lint:i18n catalogs', () => {
+describe('lint:i18n catalogs', SPAWNS, () => {
   const catalogs = mkdtempSync(path.join(tmpdir(), 'lint-i18n-catalogs-'));
   afterAll(() => rmSync(catalogs, { recursive: true, force: true }));
 

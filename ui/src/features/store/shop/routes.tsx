@@ -7,8 +7,11 @@ import { dashboardRoute, lazyView, page, site, type RouteDef } from '../../../ap
 const products = lazyView('store/shop/pages/Products', () => import('./pages/Products').then((m) => m.Products));
 const product = lazyView('store/shop/pages/Product', () => import('./pages/Product').then((m) => m.Product));
 const checkout = lazyView('store/shop/pages/Checkout', () => import('./pages/Checkout').then((m) => m.Checkout));
-type OrdersPage = 'MyOrders' | 'MyOrder' | 'SellerOrders' | 'SellerOrder';
+type OrdersPage = 'MyOrders' | 'MyOrder';
 const orders = (name: OrdersPage) => lazyView('store/shop/dashboard/pages/Orders', () => import('./dashboard/pages/Orders').then((m) => m[name]));
+type SellerOrdersPage = 'SellerOrders' | 'SellerOrder';
+const sellerOrders = (name: SellerOrdersPage) =>
+  lazyView('store/shop/dashboard/pages/SellerOrders', () => import('./dashboard/pages/SellerOrders').then((m) => m[name]));
 type ProductsPage = 'SellerProducts' | 'NewProduct' | 'ProductView' | 'EditProduct';
 const sellerProducts = (name: ProductsPage) => lazyView('store/shop/dashboard/pages/Products', () => import('./dashboard/pages/Products').then((m) => m[name]));
 const ecommerce = lazyView('store/shop/dashboard/pages/Ecommerce', () => import('./dashboard/pages/Ecommerce').then((m) => m.Ecommerce));
@@ -28,7 +31,7 @@ export const routes: RouteDef[] = [
   dashboardRoute('/dashboard/product/new', 'dashboard.productNew', sellerProducts('NewProduct'), seller),
   { ...dashboardRoute('/dashboard/product/:id', 'dashboard.productView', sellerProducts('ProductView'), seller), page: 'dashboard/product/view' },
   { ...dashboardRoute('/dashboard/product/:id/edit', 'dashboard.productEdit', sellerProducts('EditProduct'), seller), page: 'dashboard/product/edit' },
-  dashboardRoute('/dashboard/order', 'dashboard.order', orders('SellerOrders'), seller),
-  { ...dashboardRoute('/dashboard/order/:id', 'dashboard.orderView', orders('SellerOrder'), seller), page: 'dashboard/order/view' },
+  dashboardRoute('/dashboard/order', 'dashboard.order', sellerOrders('SellerOrders'), seller),
+  { ...dashboardRoute('/dashboard/order/:id', 'dashboard.orderView', sellerOrders('SellerOrder'), seller), page: 'dashboard/order/view' },
   dashboardRoute('/dashboard/ecommerce', 'dashboard.ecommerce', ecommerce, [...seller, 'workspaceAnalytics']),
 ];

@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-ZCAXJL45.js";import"./chunk-GOIOBDOA.js";import"./chunk-IDBCC6E3.js";import{U as r}from"./chunk-6L5O6JEG.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -76,7 +76,13 @@ export function Forums() {
   const [q, setQ] = useState('');
   const query = useDebounced(q.trim(), 300);
   const key = hydrated ? (query ? `/forums?q=${query}` : '/forums') : null;
-  const { data, error } = usePageData<CommunityList>(key, (d) => d.list, () => listCommunities(query));
+  const { data: loaded, error } = usePageData<CommunityList>(key, (d) => d.list, () => listCommunities(query));
+  // While the answer for a new search is on its way, the last list stays (marked busy): going
+  // back to the loading state took the search field away from under the person typing in it.
+  const [last, setLast] = useState<CommunityList>();
+  if (loaded && loaded !== last) setLast(loaded);
+  const data = loaded ?? (error ? undefined : last);
+  const searching = !loaded && !error && !!last;
   const [more, setMore] = useState<{ key: string; items: CommunitySummary[]; next: string }>();
   const [busy, setBusy] = useState(false);
   const extra = more?.key === key ? more : undefined;
@@ -115,12 +121,12 @@ export function Forums() {
       </form>
       {error && <Alert variant="error">{error.message}</Alert>}
       {data && !items.length && <EmptyState title={t(`${C}.list.empty`)}>{t(`${C}.list.emptyHint`)}</EmptyState>}
-      <ul class="comm-cards">
+      <ul class="comm-cards" aria-busy={searching ? 'true' : undefined}>
         {items.map((c) => (
           <CommunityCard key={c.id} c={c} />
         ))}
       </ul>
-      {next && (
+      {next && !searching && (
         <p>
           <button type="button" class="secondary outline" aria-busy={busy} disabled={busy} onClick={loadMore}>
             {t(`${C}.list.loadMore`)}

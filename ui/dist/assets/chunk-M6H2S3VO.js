@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-LAVXROFY.js";import"./chunk-ISNUVVCB.js";import"./chunk-OZTZYJPG.js";import{U as r}from"./chunk-JNEGP64E.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

@@ -22,3 +22,9 @@ export function formatWhen(lang: string, iso: string): string {
 
 /** Today's date in Ulaanbaatar, YYYY-MM-DD (e.g. the day a bank transfer was sent, by default). */
 export const todayUB = (): string => ub(new Date().toISOString()).toISOString().slice(0, 10);
+
+/** An instant as Ulaanbaatar's date (YYYY-MM-DD) and time (HH:MM): what a date and a time field hold. */
+export function ubParts(iso: string): [string, string] {
+  const d = ub(iso);
+  return [`${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`, `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`];
+}

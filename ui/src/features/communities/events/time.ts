@@ -1,14 +1,10 @@
 // Events' times: typed and shown in Ulaanbaatar (UTC+8 all year), sent and stored as instants.
-import { formatWhen } from '../../../lib/ubtime';
+import { formatWhen, ubParts } from '../../../lib/ubtime';
 import type { EventView } from './api';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** An instant as Ulaanbaatar's date (YYYY-MM-DD) and time (HH:MM). */
-export function ubParts(iso: string): [string, string] {
-  const d = new Date(new Date(iso).getTime() + 8 * 3600 * 1000);
-  return [`${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`, `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`];
-}
+export { ubParts };
 
 /** Ulaanbaatar's date and time as an instant (RFC 3339), or undefined when either is not well formed. */
 export function instant(date: string, time: string): string | undefined {

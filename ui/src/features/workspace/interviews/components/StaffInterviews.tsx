@@ -11,17 +11,14 @@ import { toast } from '../../../../lib/toast';
 import { TextInput } from '../../../../ui/fields/inputs';
 import { cancelAsStaff, listForApplication, rescheduleInterview, scheduleInterview, type Interview, type InterviewList } from '../api';
 import { Facts, I } from './Facts';
+import { ubParts } from '../../../../lib/ubtime';
 
 const pad = (s: string) => (/^\d:\d\d$/.test(s) ? `0${s}` : s);
-/** "YYYY-MM-DD" and "HH:MM" of an instant in Ulaanbaatar (UTC+8). */
-const ubParts = (iso: string) => {
-  const d = new Date(new Date(iso).getTime() + 8 * 3600 * 1000).toISOString();
-  return { date: d.slice(0, 10), time: d.slice(11, 16) };
-};
 
 function ScheduleForm({ appId, editing, onDone, onClose }: { appId: number; editing: Interview | null; onDone: () => void; onClose: () => void }) {
   const { t } = useTranslation();
-  const at = editing ? ubParts(editing.start) : { date: '', time: '' };
+  const [date, time] = editing ? ubParts(editing.start) : ['', ''];
+  const at = { date, time };
   const form = useForm({
     start: at.date,
     time: at.time,

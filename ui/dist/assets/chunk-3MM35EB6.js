@@ -1,0 +1,1 @@
+import{a as o,b as t,c as e}from"./chunk-DFRUV5UR.js";import"./chunk-QDCKO5L5.js";import"./chunk-4APZGCUJ.js";import{U as r}from"./chunk-UIRHVIND.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

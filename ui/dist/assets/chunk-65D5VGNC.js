@@ -1,1 +1,0 @@
-import{G as o}from"./chunk-SGNJH3EV.js";function u({variant:t="primary",type:n="button",class:r,...e}){let a=[t==="primary"?"":t,r].filter(Boolean).join(" ");return o("button",{type:n,class:a||void 0,...e})}export{u as a};

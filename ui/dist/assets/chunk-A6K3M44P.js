@@ -1,1 +1,0 @@
-import{a as o,b as t,c as e}from"./chunk-YTE6VJVR.js";import"./chunk-Z2Z2AROA.js";import"./chunk-AYY7SCVR.js";import{U as r}from"./chunk-SGNJH3EV.js";import"./chunk-O2XFH626.js";export{e as NotificationBell,t as NotificationItem,o as POLL_MS,r as __core};

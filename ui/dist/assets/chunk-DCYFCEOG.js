@@ -1,1 +1,0 @@
-import{G as t,j as a}from"./chunk-SGNJH3EV.js";function i({variant:r,children:o}){let{t:e}=a();return t("div",{class:`alert alert--${r}`,children:[t("strong",{class:"alert__label",children:e(`ui.alert.${r}`)}),t("div",{class:"alert__body",children:o})]})}export{i as a};

@@ -1,0 +1,1 @@
+import{G as t,U as p,j as r,n as e}from"./chunk-UIRHVIND.js";import"./chunk-O2XFH626.js";function c(n){return function(){let{t:o}=r();return t("section",{class:"status-page",children:[t("h1",{children:o(`${n}.title`)}),t("p",{children:o(`${n}.text`)}),t("p",{children:t(e,{href:"/",class:"button-link",children:o("common.backHome")})})]})}}export{p as __core,c as status};

@@ -1,0 +1,1 @@
+import{b as r,c as a,f as o,k as l}from"./chunk-UIRHVIND.js";function d(){let[e,n]=r(!1);return a(()=>n(!0),[]),e}function h(){l();let e=d()?window.location.search:null;return o(()=>e===null?null:new URLSearchParams(e),[e])}function R(e,n,u){let[i,c]=r(null);if(n!==i&&(c(n),n))for(let[t,s]of Object.entries(u(n)))s&&!e.values[t]&&e.set(t,s)}export{d as a,h as b,R as c};

@@ -1,1 +1,0 @@
-import{G as o,U as p,j as r,n as t}from"./chunk-SGNJH3EV.js";import"./chunk-O2XFH626.js";function s(n){return function(){let{t:e}=r();return o("section",{class:"page-intro",children:[o("h1",{children:e(n)}),o("p",{children:e("pages.placeholder.note")}),o("p",{children:o(t,{href:"/",children:e("common.backHome")})})]})}}export{p as __core,s as placeholder};

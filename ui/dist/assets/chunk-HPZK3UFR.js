@@ -1,0 +1,1 @@
+import{b as f,c as m,o as l}from"./chunk-UIRHVIND.js";var i=3e3,a=200;function g(t,n){let[T,p]=f("");return m(()=>{if(!n||!t)return;let o=0,e,s=!0,r=()=>{l(`/payments/${t}`).then(u=>{s&&(u.status!=="pending"?p(u.status):++o<a&&(e=setTimeout(r,i)))},()=>{s&&++o<a&&(e=setTimeout(r,i))})};return e=setTimeout(r,i),()=>{s=!1,clearTimeout(e)}},[t,n]),T}export{g as a};

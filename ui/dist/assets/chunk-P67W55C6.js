@@ -1,1 +1,0 @@
-import{E as o,U as r,z as t}from"./chunk-SGNJH3EV.js";import"./chunk-O2XFH626.js";var h=t("workspace/chat/pages/Chat",()=>import("./chunk-EH2AUFY4.js").then(e=>e.DashboardChat)),p=[o("/dashboard/chat","chat",h,["chat"])];var s={en:{chat:()=>import("./chunk-UN5LLM4I.js")},mn:{chat:()=>import("./chunk-QTQTYDCD.js")}};export{r as __core,s as __sections,p as routes};

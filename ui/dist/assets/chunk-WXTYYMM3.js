@@ -1,0 +1,1 @@
+import{G as o,j as i,n}from"./chunk-UIRHVIND.js";function u(){let{t}=i();return o("p",{children:o(n,{href:"/dashboard/subscription",class:"button-link",children:t("storeBilling.pay.toSubscription")})})}export{u as a};

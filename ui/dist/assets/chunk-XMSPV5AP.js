@@ -1,1 +1,0 @@
-import{A as l,b as s,c as r,j as i,z as a}from"./chunk-SGNJH3EV.js";var p=a("lib/none",async()=>()=>null);function b(c){let{i18n:e}=i(),[u,f]=s(!1),t=c.join(",");return r(()=>{let n=!0,o=()=>n&&f(!0);return l({view:p,sections:t.split(",")},e).then(o,o),()=>{n=!1}},[t,e]),u}export{b as a};

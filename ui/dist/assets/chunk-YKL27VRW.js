@@ -1,1 +1,0 @@
-import{G as e}from"./chunk-SGNJH3EV.js";function l({title:a,meta:r,children:n,footer:t,level:o=3}){let d=`h${o}`;return e("article",{class:"card",children:[e("header",{children:[e(d,{class:"card__title",children:a}),r&&e("p",{class:"card__meta",children:r})]}),n,t&&e("footer",{children:t})]})}export{l as a};
